@@ -1,0 +1,30 @@
+"""The error a reader raises for a hand it cannot read: where it is, and what was expected."""
+
+from __future__ import annotations
+
+
+class HandSyntaxError(ValueError):
+    """A hand that does not follow its format.
+
+    `line` and `column` are 1-based and count from the start of the file once the reader has
+    placed the hand in it; `expected` lists what would have been accepted at that point.
+    """
+
+    def __init__(
+        self, message: str, line: int, column: int, expected: tuple[str, ...] = ()
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.expected = expected
+
+    def shifted(self, lines: int) -> HandSyntaxError:
+        """The same error with its line moved down by `lines` (hand offset within a file)."""
+        return HandSyntaxError(self.message, self.line + lines, self.column, self.expected)
+
+    def __str__(self) -> str:
+        text = f"line {self.line}, column {self.column}: {self.message}"
+        if self.expected:
+            text += f" (expected {', '.join(self.expected)})"
+        return text
