@@ -4,7 +4,7 @@ The LALR parser applies `BargeTransformer` while it parses, so no parse tree is 
 
 >>> hand = parse_hand(EXAMPLE)
 >>> hand.variant, [a.kind for a in hand.actions]
-('texas_holdem', ['post', 'post', 'raise', 'fold'])
+('texas_holdem', ['post', 'post', 'raise', 'fold', 'return'])
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ Bo: posts big blind 200
 *** HOLE CARDS ***
 Ann: raises 400 to 600
 Bo: folds
+Uncalled bet (400) returned to Ann
+Ann collected 400 from pot
 """
 
 # What each named terminal means to someone fixing a history by hand.

@@ -23,8 +23,11 @@ class HandSyntaxError(ValueError):
         """The same error with its line moved down by `lines` (hand offset within a file)."""
         return HandSyntaxError(self.message, self.line + lines, self.column, self.expected)
 
-    def __str__(self) -> str:
-        text = f"line {self.line}, column {self.column}: {self.message}"
+    def describe(self) -> str:
+        """What went wrong and what was expected, without the position."""
         if self.expected:
-            text += f" (expected {', '.join(self.expected)})"
-        return text
+            return f"{self.message} (expected {', '.join(self.expected)})"
+        return self.message
+
+    def __str__(self) -> str:
+        return f"line {self.line}, column {self.column}: {self.describe()}"

@@ -1,0 +1,57 @@
+"""Chip accounting as a history records it: what each player put in, got back and collected.
+
+This reads the record at face value (no rules are applied); the replay engine computes what
+the rules say and compares.  Antes and dead blinds are dead money; blinds, bring-ins, bets,
+calls, completions and raises are live wagers of their street, so "raises to Y" puts in
+Y minus what the player already had in front of them on that street.
+
+>>> from grammar.barge_parser import EXAMPLE, parse_hand
+>>> recorded_ending_stacks(parse_hand(EXAMPLE))
+{'Ann': 520000, 'Bo': 480000}
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from pipeline.model import Hand
+
+
+def chips_put_in(hand: Hand) -> dict[str, int]:
+    """Net chips each player put into the pot (uncalled bets returned are taken back)."""
+    total: defaultdict[str, int] = defaultdict(int)
+    wager: defaultdict[str, int] = defaultdict(int)
+    street = None
+    for action in hand.actions:
+        player = action.player
+        if player is None:
+            continue
+        if action.street != street:
+            street = action.street
+            wager.clear()
+        kind = action.kind
+        if kind == "ante" or (kind == "post" and action.detail == "dead_blind"):
+            total[player] += action.amount or 0
+        elif kind in ("post", "bring_in", "bet", "call"):
+            total[player] += action.amount or 0
+            wager[player] += action.amount or 0
+        elif kind in ("raise", "complete"):
+            target = action.to_amount or 0
+            total[player] += target - wager[player]
+            wager[player] = target
+        elif kind == "return":
+            total[player] -= action.amount or 0
+            wager[player] -= action.amount or 0
+    return dict(total)
+
+
+def recorded_ending_stacks(hand: Hand) -> dict[str, int]:
+    """Starting stack − chips put in + chips collected, for every seated player."""
+    put_in = chips_put_in(hand)
+    collected: defaultdict[str, int] = defaultdict(int)
+    for award in hand.awards:
+        collected[award.player] += award.amount
+    return {
+        seat.player: seat.stack - put_in.get(seat.player, 0) + collected[seat.player]
+        for seat in hand.seats
+    }

@@ -1,0 +1,152 @@
+"""The `barge` command: ingest histories, show stored hands, list the variant catalog.
+
+Exit codes: 0 done (rejected hands are stored as rejects and still count as done);
+1 with --strict when a hand was rejected; 2 for a usage error; 3 when a file or the
+database could not be read or written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from evaluator.variants import VARIANTS
+from pipeline.ingest import IngestSummary, ingest
+from pipeline.sources import expand_paths
+from pipeline.store import DEFAULT_DB, Store, StoreError
+from pipeline.writer import write_hand
+
+EXIT_OK, EXIT_REJECTS, EXIT_USAGE, EXIT_IO = 0, 1, 2, 3
+MAX_LISTED_REJECTS = 20
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _print_summary(summary: IngestSummary) -> None:
+    table = Table(title="Hands by variant", show_footer=True)
+    table.add_column("variant", footer="total")
+    table.add_column("hands", justify="right", footer=str(summary.total("hands")))
+    for variant, count in sorted(summary.by_variant.items()):
+        table.add_row(variant, str(count))
+    if summary.by_variant:
+        out.print(table)
+    out.print(
+        f"{summary.total('hands')} hands stored, {summary.total('rejects')} rejected, "
+        f"{summary.total('duplicates')} duplicates skipped, from {summary.total('blocks')} hand "
+        f"blocks in {len(summary.files)} files, in {summary.seconds:.2f} s"
+    )
+    for report in summary.files:
+        if report.status != "ingested":
+            out.print(f"  {report.status}: {report.path} ({report.reason})")
+    for reject in summary.rejects[:MAX_LISTED_REJECTS]:
+        out.print(f"  rejected: {reject.path}:{reject.line}:{reject.column}: {reject.error}")
+    if len(summary.rejects) > MAX_LISTED_REJECTS:
+        out.print(f"  ... and {len(summary.rejects) - MAX_LISTED_REJECTS} more (see the rejects table)")
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    paths = [Path(p) for p in args.paths]
+    with Store(Path(args.db)) as store:
+        if args.json or not err.is_terminal:
+            summary = ingest(paths, store)
+        else:
+            total = sum(p.stat().st_size for p in expand_paths(paths) if p.exists())
+            columns = (TextColumn("ingesting"), BarColumn(), DownloadColumn(), TimeRemainingColumn())
+            with Progress(*columns, console=err, transient=True) as bar:
+                task = bar.add_task("ingest", total=total)
+                summary = ingest(paths, store, lambda n: bar.advance(task, n))
+    if args.json:
+        out.print_json(json.dumps(summary.to_json()))
+    else:
+        _print_summary(summary)
+    if summary.errors:
+        return EXIT_IO
+    if args.strict and summary.total("rejects"):
+        return EXIT_REJECTS
+    return EXIT_OK
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    if not Path(args.db).exists():
+        err.print(f"no database at {args.db} (run `barge ingest` first or pass --db)")
+        return EXIT_IO
+    with Store(Path(args.db), read_only=True) as store:
+        hand = store.load_hand(args.hand_id)
+    if hand is None:
+        err.print(f"no hand {args.hand_id!r} in {args.db}")
+        return EXIT_IO
+    sys.stdout.write(write_hand(hand))
+    return EXIT_OK
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    rows = [{"id": v.id, "name": v.name, "section": v.section, "rule": v.rule}
+            for v in VARIANTS.values()]
+    if args.json:
+        out.print_json(json.dumps(rows))
+        return EXIT_OK
+    table = Table(title=f"{len(rows)} variants of the BARGE Rulebook (2025)")
+    for column in ("id", "name", "rule"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(row["id"], row["name"], row["rule"])
+    out.print(table)
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="barge", description="Parse, store and audit poker hand histories of every BARGE variant.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = commands.add_parser("ingest", help="store hand histories in the database",
+                            description="Parse history files (folders recursively) into the database.")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="history files or folders")
+    p.add_argument("--db", default=str(DEFAULT_DB), help="database file (default: %(default)s)")
+    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    p.add_argument("--strict", action="store_true", help="exit with status 1 if any hand was rejected")
+    p.set_defaults(run=cmd_ingest)
+
+    p = commands.add_parser("show", help="print a stored hand in the native format",
+                            description="Print a stored hand back in the native BARGE format.")
+    p.add_argument("hand_id", metavar="HAND_ID")
+    p.add_argument("--db", default=str(DEFAULT_DB), help="database file (default: %(default)s)")
+    p.set_defaults(run=cmd_show)
+
+    p = commands.add_parser("variants", help="list the variant catalog",
+                            description="List the 59 variant ids with their rulebook sections.")
+    p.add_argument("--json", action="store_true", help="print the list as JSON")
+    p.set_defaults(run=cmd_variants)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        code: int = args.run(args)
+        return code
+    except StoreError as exc:
+        err.print(f"barge: {exc}")
+        return EXIT_IO
+    except KeyboardInterrupt:
+        err.print("barge: interrupted; files not finished were rolled back, run the command again")
+        return 130
+    except Exception as exc:  # noqa: BLE001 - the last guard before a user would see a traceback
+        if os.environ.get("BARGE_DEBUG"):
+            raise
+        err.print(f"barge: internal error: {type(exc).__name__}: {exc} "
+                  "(set BARGE_DEBUG=1 for details and please report it)")
+        return 70
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,76 @@
+"""Arrow schemas of the stored tables, and the DuckDB DDL derived from them.
+
+These names and columns are a contract: other tools read them.  Amounts are DECIMAL(18, 2);
+docs/format.md ("Stored tables") describes every column.
+"""
+
+from __future__ import annotations
+
+import pyarrow as pa
+
+AMOUNT = pa.decimal128(18, 2)
+CARDS = pa.list_(pa.string())
+
+SCHEMAS: dict[str, pa.Schema] = {
+    "sources": pa.schema([
+        ("source_id", pa.int64()), ("path", pa.string()), ("sha256", pa.string()),
+        ("format", pa.string()), ("ingested_at", pa.timestamp("us")), ("hands", pa.int64()),
+        ("rejects", pa.int64()), ("duplicates", pa.int64()),
+    ]),
+    "hands": pa.schema([
+        ("hand_id", pa.string()), ("source_id", pa.int64()), ("line", pa.int64()),
+        ("variant", pa.string()), ("structure", pa.string()), ("event", pa.string()),
+        ("tournament", pa.string()), ("table_name", pa.string()), ("max_seats", pa.int64()),
+        ("level", pa.string()), ("started_at", pa.timestamp("us")), ("button_seat", pa.int64()),
+        ("players", pa.int64()), ("rules_profile", pa.string()), ("rules_options", pa.string()),
+        ("small_blind", AMOUNT), ("big_blind", AMOUNT), ("small_bet", AMOUNT),
+        ("big_bet", AMOUNT), ("ante", AMOUNT), ("big_blind_ante", AMOUNT), ("bring_in", AMOUNT),
+        ("bomb_pot", AMOUNT), ("jam_or_fold", pa.bool_()), ("total_pot", AMOUNT),
+        ("rake", AMOUNT), ("raw_text", pa.string()),
+    ]),
+    "seats": pa.schema([
+        ("hand_id", pa.string()), ("seat", pa.int64()), ("player", pa.string()),
+        ("starting_stack", AMOUNT), ("ending_stack", AMOUNT), ("final_stack", AMOUNT),
+        ("sitting_out", pa.bool_()),
+    ]),
+    "actions": pa.schema([
+        ("hand_id", pa.string()), ("seq", pa.int64()), ("street", pa.string()),
+        ("seat", pa.int64()), ("player", pa.string()), ("kind", pa.string()),
+        ("amount", AMOUNT), ("to_amount", AMOUNT), ("cards", CARDS), ("all_in", pa.bool_()),
+        ("detail", pa.string()),
+    ]),
+    "boards": pa.schema([
+        ("hand_id", pa.string()), ("board", pa.string()), ("position", pa.int64()),
+        ("card", pa.string()), ("street", pa.string()), ("removed", pa.bool_()),
+    ]),
+    "awards": pa.schema([
+        ("hand_id", pa.string()), ("seq", pa.int64()), ("pot", pa.int64()), ("seat", pa.int64()),
+        ("player", pa.string()), ("amount", AMOUNT), ("portion", pa.string()),
+    ]),
+    "rejects": pa.schema([
+        ("source_id", pa.int64()), ("line", pa.int64()), ("column", pa.int64()),
+        ("error", pa.string()), ("raw_text", pa.string()),
+    ]),
+}  # fmt: skip
+
+HAND_TABLES = ("hands", "seats", "actions", "boards", "awards")
+
+
+def _sql_type(kind: pa.DataType) -> str:
+    if pa.types.is_decimal(kind):
+        return f"DECIMAL({kind.precision}, {kind.scale})"
+    if pa.types.is_list(kind):
+        return _sql_type(kind.value_type) + "[]"
+    simple = {pa.int64(): "BIGINT", pa.string(): "VARCHAR", pa.bool_(): "BOOLEAN",
+              pa.timestamp("us"): "TIMESTAMP"}
+    return simple[kind]
+
+
+def create_table_sql(name: str) -> str:
+    columns = ", ".join(f'"{f.name}" {_sql_type(f.type)}' for f in SCHEMAS[name])
+    return f"CREATE TABLE IF NOT EXISTS {name} ({columns})"
+
+
+def amounts(values: list[int | None]) -> pa.Array:
+    """Hundredths (the model's ints) as DECIMAL(18, 2) without a round trip through Decimal."""
+    return pa.array(values, pa.int64()).cast(pa.decimal128(19, 0)).view(AMOUNT)

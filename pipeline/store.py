@@ -1,0 +1,175 @@
+"""The DuckDB store: one embedded database file holding the tables of `pipeline.schema`.
+
+Writes go in as Arrow tables inside explicit transactions; reads rebuild hand models.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+
+from pipeline.model import Action, Award, FinalStack, Hand, Seat, Stakes
+from pipeline.schema import SCHEMAS, create_table_sql
+from pipeline.tables import HandBatch
+
+DEFAULT_DB = Path("barge.duckdb")
+
+
+class StoreError(RuntimeError):
+    """The database cannot be opened or written; the message says why in plain words."""
+
+
+def _cents(value: Decimal | None) -> int | None:
+    return None if value is None else int(value * 100)
+
+
+class Store:
+    def __init__(self, path: Path = DEFAULT_DB, read_only: bool = False) -> None:
+        self.path = path
+        try:
+            self.con = duckdb.connect(str(path), read_only=read_only)
+        except duckdb.IOException as exc:
+            raise StoreError(f"cannot open database {path}: {exc}") from None
+        except duckdb.Error as exc:
+            raise StoreError(f"{path} is not a usable DuckDB database: {exc}") from None
+        if not read_only:
+            for name in SCHEMAS:
+                self._exec(create_table_sql(name))
+
+    # DuckDB 2 keeps a statement's result open until it is read or completed.
+    def _exec(self, sql: str, params: list[Any] | None = None) -> None:
+        self.con.execute(sql, params).complete()
+
+    def _query(self, sql: str, params: list[Any] | None = None) -> list[tuple[Any, ...]]:
+        rows: list[tuple[Any, ...]] = self.con.execute(sql, params).fetchall()
+        return rows
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.con.close()
+
+    # ---- transactions ----
+    def begin(self) -> None:
+        self._exec("BEGIN TRANSACTION")
+
+    def commit(self) -> None:
+        self._exec("COMMIT")
+
+    def rollback(self) -> None:
+        self._exec("ROLLBACK")
+
+    # ---- sources ----
+    def source_with_sha(self, sha256: str) -> int | None:
+        rows = self._query("SELECT source_id FROM sources WHERE sha256 = ?", [sha256])
+        return int(rows[0][0]) if rows else None
+
+    def next_source_id(self) -> int:
+        return int(self._query("SELECT coalesce(max(source_id), 0) + 1 FROM sources")[0][0])
+
+    def add_source(self, source_id: int, path: str, sha256: str, fmt: str,
+                   hands: int, rejects: int, duplicates: int) -> None:
+        self._exec(
+            "INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [source_id, path, sha256, fmt, datetime.now(), hands, rejects, duplicates],
+        )
+
+    # ---- hands ----
+    def existing_hand_ids(self, hand_ids: list[str]) -> set[str]:
+        if not hand_ids:
+            return set()
+        wanted = pa.table({"hand_id": pa.array(hand_ids, pa.string())})
+        self.con.register("wanted_ids", wanted)
+        try:
+            rows = self._query("SELECT h.hand_id FROM hands h JOIN wanted_ids w USING (hand_id)")
+        finally:
+            self.con.unregister("wanted_ids")
+        return {r[0] for r in rows}
+
+    def _insert(self, name: str, table: pa.Table) -> None:
+        if table.num_rows == 0:
+            return
+        view = f"incoming_{name}"
+        self.con.register(view, table)
+        try:
+            self._exec(f"INSERT INTO {name} BY NAME SELECT * FROM {view}")
+        finally:
+            self.con.unregister(view)
+
+    def write_batch(self, batch: HandBatch) -> None:
+        for name, table in batch.to_arrow().items():
+            self._insert(name, table)
+
+    def write_rejects(self, rows: list[tuple[int, int, int, str, str]]) -> None:
+        if not rows:
+            return
+        columns = list(zip(*rows, strict=True))
+        schema = SCHEMAS["rejects"]
+        table = pa.Table.from_arrays([pa.array(c, f.type) for c, f in zip(columns, schema, strict=True)],
+                                     schema=schema)
+        self._insert("rejects", table)
+
+    def count(self, table: str) -> int:
+        if table not in SCHEMAS:
+            raise ValueError(f"no table {table}")
+        return int(self._query(f"SELECT count(*) FROM {table}")[0][0])
+
+    # ---- reading hands back ----
+    def _rows(self, sql: str, hand_id: str) -> list[dict[str, Any]]:
+        cursor = self.con.execute(sql, [hand_id])
+        names = [d[0] for d in cursor.description or []]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+    def load_hand(self, hand_id: str) -> Hand | None:
+        """Rebuild the hand model of a stored hand, or None when there is no such hand."""
+        found = self._rows("SELECT * FROM hands WHERE hand_id = ?", hand_id)
+        if not found:
+            return None
+        h = found[0]
+        seats = self._rows("SELECT * FROM seats WHERE hand_id = ? ORDER BY seat", hand_id)
+        actions = self._rows("SELECT * FROM actions WHERE hand_id = ? ORDER BY seq", hand_id)
+        awards = self._rows("SELECT * FROM awards WHERE hand_id = ? ORDER BY seq", hand_id)
+        options = tuple(
+            tuple(item.split("=", 1)) for item in (h["rules_options"] or "").split("; ") if item
+        )
+        return Hand(
+            hand_id=h["hand_id"], variant=h["variant"], structure=h["structure"],
+            stakes=Stakes(
+                small_blind=_cents(h["small_blind"]), big_blind=_cents(h["big_blind"]),
+                small_bet=_cents(h["small_bet"]), big_bet=_cents(h["big_bet"]),
+                ante=_cents(h["ante"]), big_blind_ante=_cents(h["big_blind_ante"]),
+                bring_in=_cents(h["bring_in"]), bomb_pot=_cents(h["bomb_pot"]),
+                jam_or_fold=bool(h["jam_or_fold"]),
+            ),
+            seats=tuple(
+                Seat(s["seat"], s["player"], _cents(s["starting_stack"]) or 0, s["sitting_out"])
+                for s in seats
+            ),
+            actions=tuple(
+                Action(a["street"], a["kind"], a["player"], _cents(a["amount"]),
+                       _cents(a["to_amount"]), tuple(a["cards"] or ()), a["all_in"], a["detail"])
+                for a in actions
+            ),
+            awards=tuple(
+                Award(w["player"], _cents(w["amount"]) or 0, w["pot"], w["portion"]) for w in awards
+            ),
+            started_at=h["started_at"], event=h["event"], tournament=h["tournament"],
+            level=h["level"], table_name=h["table_name"], max_seats=h["max_seats"],
+            button_seat=h["button_seat"], rules_profile=h["rules_profile"],
+            rules_options=options,  # type: ignore[arg-type]
+            total_pot=_cents(h["total_pot"]), rake=_cents(h["rake"]),
+            final_stacks=tuple(
+                FinalStack(s["seat"], s["player"], _cents(s["final_stack"]) or 0)
+                for s in seats if s["final_stack"] is not None
+            ),
+        )
+
