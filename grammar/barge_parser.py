@@ -134,7 +134,8 @@ def parse_hand(text: str) -> Hand:
     if not text.endswith("\n"):
         text += "\n"
     try:
-        hand: Hand = _parser().parse(text)
+        hand = _parser().parse(text)
     except UnexpectedInput as exc:
         raise _convert(exc, text) from None
+    assert isinstance(hand, Hand)  # the transformer's `start` builds it
     return hand

@@ -46,7 +46,7 @@ def chips_put_in(hand: Hand) -> dict[str, int]:
 
 
 def recorded_ending_stacks(hand: Hand) -> dict[str, int]:
-    """Starting stack − chips put in + chips collected, for every seated player."""
+    """Starting stack - chips put in + chips collected, for every seated player."""
     put_in = chips_put_in(hand)
     collected: defaultdict[str, int] = defaultdict(int)
     for award in hand.awards:

@@ -140,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         err.print("barge: interrupted; files not finished were rolled back, run the command again")
         return 130
-    except Exception as exc:  # noqa: BLE001 - the last guard before a user would see a traceback
+    except Exception as exc:
         if os.environ.get("BARGE_DEBUG"):
             raise
         err.print(f"barge: internal error: {type(exc).__name__}: {exc} "

@@ -165,7 +165,7 @@ class Store:
             started_at=h["started_at"], event=h["event"], tournament=h["tournament"],
             level=h["level"], table_name=h["table_name"], max_seats=h["max_seats"],
             button_seat=h["button_seat"], rules_profile=h["rules_profile"],
-            rules_options=options,  # type: ignore[arg-type]
+            rules_options=options,
             total_pot=_cents(h["total_pot"]), rake=_cents(h["rake"]),
             final_stacks=tuple(
                 FinalStack(s["seat"], s["player"], _cents(s["final_stack"]) or 0)

@@ -142,10 +142,7 @@ def _action_lines(actions: tuple[Action, ...], start: int, stop: int) -> Iterato
 
 
 def _award(award: Award, has_side_pots: bool) -> str:
-    if award.pot:
-        pot = f"side pot {award.pot}"
-    else:
-        pot = "main pot" if has_side_pots else "pot"
+    pot = f"side pot {award.pot}" if award.pot else ("main pot" if has_side_pots else "pot")
     portion = f" ({award.portion})" if award.portion else ""
     return f"{award.player} collected {format_amount(award.amount)} from {pot}{portion}"
 

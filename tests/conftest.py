@@ -1,0 +1,27 @@
+"""Shared paths and helpers for the test suite."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "sample_histories"
+FORMAT_DOC = ROOT / "docs" / "format.md"
+SHARED = ROOT.parent / "shared"
+
+
+def sample_files() -> list[Path]:
+    return sorted(p for p in SAMPLES.rglob("*.bhh") if "audit" not in p.parts)
+
+
+def doc_examples() -> list[str]:
+    """Every block fenced as `barge` in docs/format.md: each is a complete hand."""
+    return re.findall(r"```barge\n(.*?)```", FORMAT_DOC.read_text(encoding="utf-8"), re.S)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "test.duckdb"
