@@ -215,3 +215,23 @@ def test_samples_ingest_with_every_variant_and_no_rejects(
     mismatched = query(db_path, "SELECT hand_id, player FROM seats WHERE final_stack IS NOT NULL "
                                 "AND final_stack <> ending_stack")
     assert mismatched == []
+
+
+@pytest.mark.skipif(not SAMPLE_FILES, reason="no sample histories")
+def test_a_copy_of_a_sample_file_with_one_hand_damaged(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db_path: Path
+) -> None:
+    source = SAMPLES / "stud.bhh"
+    blocks = list(read_blocks(source))
+    victim = blocks[2]
+    lines = source.read_text(encoding="utf-8").splitlines(keepends=True)
+    target = victim.line + 8  # a seat line inside the third hand
+    lines[target - 1] = lines[target - 1].replace(" in chips)", " chips)")
+    copy = tmp_path / "stud-damaged.bhh"
+    copy.write_text("".join(lines), encoding="utf-8")
+    code, out, _ = run(capsys, "ingest", str(copy), "--db", str(db_path), "--json")
+    assert code == 0 and json.loads(out)["rejects"] == 1
+    [(line, raw)] = query(db_path, "SELECT line, raw_text FROM rejects")
+    assert line == target and str(raw).startswith(victim.text.splitlines()[0])
+    stored = {r[0] for r in query(db_path, "SELECT hand_id FROM hands")}
+    assert stored == {parse_hand(b.text).hand_id for i, b in enumerate(blocks) if i != 2}
