@@ -106,7 +106,8 @@ def _word_at(text: str, line: int, column: int) -> str:
         lo -= 1
     while hi < len(row) and row[hi] not in " ])":
         hi += 1
-    return row[lo:hi]
+    word = row[lo:hi]
+    return word if len(word) <= 40 else word[:37] + "..."
 
 
 def _end_error(text: str, expected: set[str] | frozenset[str]) -> HandSyntaxError:

@@ -1,4 +1,4 @@
-"""The `barge` command: ingest histories, show stored hands, list the variant catalog.
+"""The `barge` command: ingest histories, list rejects, show stored hands, list the catalog.
 
 Exit codes: 0 done (rejected hands are stored as rejects and still count as done);
 1 with --strict when a hand was rejected; 2 for a usage error; 3 when a file or the
@@ -19,7 +19,7 @@ from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeR
 from rich.table import Table
 
 from evaluator.variants import VARIANTS
-from pipeline.ingest import IngestSummary, ingest
+from pipeline.ingest import IngestSummary, ingest, retry_rejects
 from pipeline.sources import expand_paths
 from pipeline.store import DEFAULT_DB, Store, StoreError
 from pipeline.writer import write_hand
@@ -39,8 +39,9 @@ def _print_summary(summary: IngestSummary) -> None:
         table.add_row(variant, str(count))
     if summary.by_variant:
         out.print(table)
+    changed = f" ({summary.total('changed')} of them changed versions)" if summary.total("changed") else ""
     out.print(
-        f"{summary.total('hands')} hands stored, {summary.total('rejects')} rejected, "
+        f"{summary.total('hands')} hands stored{changed}, {summary.total('rejects')} rejected, "
         f"{summary.total('duplicates')} duplicates skipped, from {summary.total('blocks')} hand "
         f"blocks in {len(summary.files)} files, in {summary.seconds:.2f} s"
     )
@@ -55,11 +56,21 @@ def _print_summary(summary: IngestSummary) -> None:
 
 def cmd_ingest(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.paths]
-    with Store(Path(args.db)) as store:
-        if args.json or not err.is_terminal:
+    if not paths and not args.retry_rejects:
+        err.print("barge ingest: name at least one file or folder, or use --retry-rejects")
+        return EXIT_USAGE
+    with Store(Path(args.db), wait=args.wait, on_wait=err.print) as store:
+        if args.retry_rejects:
+            summary = retry_rejects(store)
+            if paths:
+                more = ingest(paths, store)
+                summary.files += more.files
+                summary.rejects += more.rejects
+                summary.seconds += more.seconds
+        elif args.json or not err.is_terminal:
             summary = ingest(paths, store)
         else:
-            total = sum(p.stat().st_size for p in expand_paths(paths) if p.exists())
+            total = sum(p.stat().st_size for p, problem in expand_paths(paths) if problem is None)
             columns = (TextColumn("ingesting"), BarColumn(), DownloadColumn(), TimeRemainingColumn())
             with Progress(*columns, console=err, transient=True) as bar:
                 task = bar.add_task("ingest", total=total)
@@ -72,6 +83,26 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         return EXIT_IO
     if args.strict and summary.total("rejects"):
         return EXIT_REJECTS
+    return EXIT_OK
+
+
+def cmd_rejects(args: argparse.Namespace) -> int:
+    if not Path(args.db).exists():
+        err.print(f"no database at {args.db} (run `barge ingest` first or pass --db)")
+        return EXIT_IO
+    with Store(Path(args.db), read_only=True) as store:
+        rows = store.rejects()
+    if args.json:
+        out.print_json(json.dumps([
+            {"path": r["path"], "line": r["line"], "column": r["column"], "error": r["error"],
+             "raw_text": r["raw_text"]} for r in rows]))
+        return EXIT_OK
+    for r in rows:
+        first = r["raw_text"].splitlines()[0] if r["raw_text"] else ""
+        out.print(f"{r['path']}:{r['line']}:{r['column']}: {r['error']}")
+        out.print(f"    {first[:100]}", style="dim")
+    out.print(f"{len(rows)} rejected hands" + ("; fix the grammar or the files, then "
+              "`barge ingest --retry-rejects`" if rows else ""))
     return EXIT_OK
 
 
@@ -110,11 +141,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("ingest", help="store hand histories in the database",
                             description="Parse history files (folders recursively) into the database.")
-    p.add_argument("paths", nargs="+", metavar="PATH", help="history files or folders")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="history files or folders")
     p.add_argument("--db", default=str(DEFAULT_DB), help="database file (default: %(default)s)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument("--strict", action="store_true", help="exit with status 1 if any hand was rejected")
+    p.add_argument("--retry-rejects", action="store_true",
+                   help="read every stored reject again and store those that read now")
+    p.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",
+                   help="how long to wait while another process writes the database (default: 30)")
     p.set_defaults(run=cmd_ingest)
+
+    p = commands.add_parser("rejects", help="list the hands that could not be read",
+                            description="List rejected hands with file, line, column and the error.")
+    p.add_argument("--db", default=str(DEFAULT_DB), help="database file (default: %(default)s)")
+    p.add_argument("--json", action="store_true", help="print the list as JSON, with raw texts")
+    p.set_defaults(run=cmd_rejects)
 
     p = commands.add_parser("show", help="print a stored hand in the native format",
                             description="Print a stored hand back in the native BARGE format.")

@@ -1,14 +1,18 @@
 """Ingest: history files in, hands and rejects out, with an account of every hand block.
 
 Each file is written in one transaction, so a file is either stored whole or not at all and
-an interrupted ingest can simply be run again; a file whose SHA-256 is already in `sources`
-adds nothing.  Every hand block ends up stored, rejected (with file, line, column, what was
-expected and its raw text) or counted as a duplicate of a hand already stored.
+an interrupted ingest can simply be run again.  A file whose SHA-256 is already in `sources`
+adds nothing.  A hand's identity is its hand id: a hand already stored with the same
+(normalised) text is a duplicate; one whose text changed in the same file replaces the stored
+version; one that clashes with a different hand from another file is rejected.  Every hand
+block ends up stored, rejected (with file, line, column, what was expected and its raw text)
+or counted as a duplicate, and the counts are checked.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+import hashlib
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -27,6 +31,12 @@ BATCH_HANDS = 5000
 Progress = Callable[[int], None]
 
 
+def text_digest(text: str) -> str:
+    """Identity of a hand's text: trailing spaces, line endings and blank lines do not count."""
+    lines = (line.rstrip() for line in text.splitlines())
+    return hashlib.sha1("\n".join(line for line in lines if line).encode()).hexdigest()
+
+
 @dataclass(frozen=True, slots=True)
 class Reject:
     path: str
@@ -38,11 +48,12 @@ class Reject:
 @dataclass(slots=True)
 class FileReport:
     path: str
-    status: str  # "ingested", "already ingested", "skipped" or "error"
+    status: str  # "ingested", "retried", "already ingested", "skipped" or "error"
     reason: str = ""
     format: str = ""
     blocks: int = 0
-    hands: int = 0
+    hands: int = 0  # stored: new hands and changed hands
+    changed: int = 0  # of `hands`, those that replaced an earlier version
     rejects: int = 0
     duplicates: int = 0
     by_variant: Counter[str] = field(default_factory=Counter)
@@ -72,17 +83,24 @@ class IngestSummary:
     def errors(self) -> list[FileReport]:
         return [f for f in self.files if f.status == "error"]
 
+    def check(self) -> None:
+        blocks = self.total("blocks")
+        accounted = self.total("hands") + self.total("rejects") + self.total("duplicates")
+        if blocks != accounted:
+            raise AccountingError(f"{blocks} hand blocks but {accounted} stored, rejected or duplicate")
+
     def to_json(self) -> dict[str, Any]:
         return {
             "hands": self.total("hands"),
             "rejects": self.total("rejects"),
             "duplicates": self.total("duplicates"),
+            "changed": self.total("changed"),
             "blocks": self.total("blocks"),
             "by_variant": dict(sorted(self.by_variant.items())),
             "seconds": round(self.seconds, 3),
             "files": [
                 {"path": f.path, "status": f.status, "reason": f.reason, "format": f.format,
-                 "blocks": f.blocks, "hands": f.hands, "rejects": f.rejects,
+                 "blocks": f.blocks, "hands": f.hands, "changed": f.changed, "rejects": f.rejects,
                  "duplicates": f.duplicates}
                 for f in self.files
             ],
@@ -93,15 +111,30 @@ class IngestSummary:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class _Known:
+    """What identifies a stored hand: the digest of its text and the path it came from."""
+
+    digest: str
+    path: str
+
+
 class _FileIngest:
     """Parses one file's blocks and writes its hands in batches within one transaction."""
 
-    def __init__(self, store: Store, source_id: int, report: FileReport, seen: set[str]) -> None:
-        self.store, self.source_id, self.report, self.seen = store, source_id, report, seen
-        self.added: set[str] = set()  # joins `seen` only once the file is committed
+    def __init__(self, store: Store, source_id: int, path: str, report: FileReport,
+                 known: dict[str, _Known]) -> None:
+        self.store, self.source_id, self.path, self.report = store, source_id, path, report
+        self.known = known  # hands stored earlier in this run
+        self.local: dict[str, _Known] = {}  # joins `known` once the file is committed
         self.pending: list[tuple[Hand, Block]] = []
-        self.reject_rows: list[tuple[int, int, int, str, str]] = []
+        self.reject_rows: list[tuple[int, int, int, str, str, int]] = []
         self.rejects: list[Reject] = []
+
+    def _reject(self, block: Block, line: int, column: int, message: str) -> None:
+        self.report.rejects += 1
+        self.reject_rows.append((self.source_id, line, column, message, block.text, block.line))
+        self.rejects.append(Reject(self.report.path, line, column, message))
 
     def block(self, block: Block) -> None:
         self.report.blocks += 1
@@ -109,10 +142,7 @@ class _FileIngest:
             hand = parse_hand(block.text)
         except HandSyntaxError as exc:
             located = exc.shifted(block.line - 1)
-            self.report.rejects += 1
-            message = located.describe()
-            self.reject_rows.append((self.source_id, located.line, located.column, message, block.text))
-            self.rejects.append(Reject(self.report.path, located.line, located.column, message))
+            self._reject(block, located.line, located.column, located.describe())
             return
         if hand.rules_profile is None:
             hand = replace(hand, rules_profile=DEFAULT_PROFILE)
@@ -123,16 +153,32 @@ class _FileIngest:
     def flush(self) -> None:
         if not self.pending:
             return
-        stored = self.store.existing_hand_ids([hand.hand_id for hand, _ in self.pending])
+        stored = {
+            hand_id: _Known(text_digest(text), path)
+            for hand_id, (text, path) in self.store.stored_versions(
+                [hand.hand_id for hand, _ in self.pending]).items()
+        }
         batch = HandBatch()
+        replaced: list[str] = []
         for hand, block in self.pending:
-            if hand.hand_id in stored or hand.hand_id in self.seen or hand.hand_id in self.added:
+            hand_id, digest = hand.hand_id, text_digest(block.text)
+            earlier = self.local.get(hand_id) or self.known.get(hand_id) or stored.get(hand_id)
+            if earlier is not None and earlier.digest == digest:
                 self.report.duplicates += 1
                 continue
-            self.added.add(hand.hand_id)
+            if earlier is not None:
+                if earlier.path != self.path or hand_id in self.local:
+                    where = "earlier in this file" if earlier.path == self.path else f"from {earlier.path}"
+                    self._reject(block, block.line, 1,
+                                 f"hand #{hand_id} is already stored {where} with different content")
+                    continue
+                replaced.append(hand_id)  # the file changed: this version replaces the old one
+                self.report.changed += 1
+            self.local[hand_id] = _Known(digest, self.path)
             batch.add(hand, self.source_id, block.line, block.text)
             self.report.hands += 1
             self.report.by_variant[hand.variant] += 1
+        self.store.delete_hands(replaced)
         self.store.write_batch(batch)
         self.pending.clear()
 
@@ -145,33 +191,38 @@ class _FileIngest:
                 f"{r.path}: {r.blocks} hand blocks but {r.hands} stored + {r.rejects} rejected"
                 f" + {r.duplicates} duplicates")
 
+    def committed(self, summary: IngestSummary) -> None:
+        self.known.update(self.local)
+        summary.rejects.extend(self.rejects)
+
 
 def ingest(paths: Iterable[Path], store: Store, progress: Progress | None = None) -> IngestSummary:
     """Ingest files and folders (recursively) into the store; never raises for bad input."""
     started = perf_counter()
     summary = IngestSummary()
-    seen: set[str] = set()
-    for path in expand_paths(paths):
+    known: dict[str, _Known] = {}
+    for path, problem in expand_paths(paths):
         report = FileReport(path=str(path), status="ingested")
         summary.files.append(report)
+        if problem is not None:
+            report.status, report.reason = "error", problem
+            continue
         try:
-            _ingest_file(path, store, report, seen, summary, progress)
+            _ingest_file(path, store, report, known, summary, progress)
         except OSError as exc:
             # The file's transaction was rolled back: nothing of it is stored.
             summary.files[-1] = FileReport(path=str(path), status="error",
                                            reason=f"cannot read: {exc.strerror or exc}")
     summary.seconds = perf_counter() - started
+    summary.check()
     return summary
 
 
-def _ingest_file(path: Path, store: Store, report: FileReport, seen: set[str],
+def _ingest_file(path: Path, store: Store, report: FileReport, known: dict[str, _Known],
                  summary: IngestSummary, progress: Progress | None) -> None:
-    if not path.exists():
-        report.status, report.reason = "error", "no such file or folder"
-        return
-    fmt = detect_format(path)
+    fmt, reason = detect_format(path)
     if fmt is None:
-        report.status, report.reason = "skipped", "not a hand-history format barge reads"
+        report.status, report.reason = "skipped", reason
         if progress:
             progress(path.stat().st_size)
         return
@@ -182,20 +233,51 @@ def _ingest_file(path: Path, store: Store, report: FileReport, seen: set[str],
         if progress:
             progress(path.stat().st_size)
         return
+    identity = str(path.resolve())
     store.begin()
     try:
+        store.delete_rejects_of_path(identity)
         source_id = store.next_source_id()
-        work = _FileIngest(store, source_id, report, seen)
+        work = _FileIngest(store, source_id, identity, report, known)
         for block in read_blocks(path):
             work.block(block)
             if progress:
                 progress(len(block.text))
         work.finish()
-        store.add_source(source_id, str(path), sha, fmt, report.hands, report.rejects,
-                         report.duplicates)
+        store.add_source(source_id, identity, sha, fmt, report.hands, report.rejects,
+                         report.duplicates, report.changed)
     except BaseException:
         store.rollback()
         raise
     store.commit()
-    seen |= work.added
-    summary.rejects.extend(work.rejects)
+    work.committed(summary)
+
+
+def retry_rejects(store: Store) -> IngestSummary:
+    """Read every stored reject again (after the grammar improved): what reads now is stored."""
+    started = perf_counter()
+    summary = IngestSummary()
+    known: dict[str, _Known] = {}
+    by_source: defaultdict[int, list[dict[str, Any]]] = defaultdict(list)
+    for row in store.rejects():
+        by_source[row["source_id"]].append(row)
+    for source_id, rows in sorted(by_source.items()):
+        path = rows[0]["path"]
+        report = FileReport(path=path, status="retried", format="barge")
+        summary.files.append(report)
+        store.begin()
+        try:
+            work = _FileIngest(store, source_id, path, report, known)
+            store.delete_rejects(source_id)
+            for row in sorted(rows, key=lambda r: r["hand_line"]):
+                work.block(Block(row["hand_line"], row["raw_text"]))
+            work.finish()
+            store.update_source_counts(source_id, report.hands, report.rejects)
+        except BaseException:
+            store.rollback()
+            raise
+        store.commit()
+        work.committed(summary)
+    summary.seconds = perf_counter() - started
+    summary.check()
+    return summary

@@ -15,7 +15,7 @@ SCHEMAS: dict[str, pa.Schema] = {
     "sources": pa.schema([
         ("source_id", pa.int64()), ("path", pa.string()), ("sha256", pa.string()),
         ("format", pa.string()), ("ingested_at", pa.timestamp("us")), ("hands", pa.int64()),
-        ("rejects", pa.int64()), ("duplicates", pa.int64()),
+        ("rejects", pa.int64()), ("duplicates", pa.int64()), ("changed", pa.int64()),
     ]),
     "hands": pa.schema([
         ("hand_id", pa.string()), ("source_id", pa.int64()), ("line", pa.int64()),
@@ -49,7 +49,7 @@ SCHEMAS: dict[str, pa.Schema] = {
     ]),
     "rejects": pa.schema([
         ("source_id", pa.int64()), ("line", pa.int64()), ("column", pa.int64()),
-        ("error", pa.string()), ("raw_text", pa.string()),
+        ("error", pa.string()), ("raw_text", pa.string()), ("hand_line", pa.int64()),
     ]),
 }  # fmt: skip
 

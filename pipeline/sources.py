@@ -46,19 +46,31 @@ def detect_encoding(head: bytes) -> str:
     return "utf-8"
 
 
-def open_text(path: Path) -> io.TextIOWrapper:
+def _head(path: Path) -> bytes:
     with path.open("rb") as raw:
-        head = raw.read(_SNIFF_BYTES)
-    return open(path, encoding=detect_encoding(head), errors="replace", newline=None)
+        return raw.read(_SNIFF_BYTES)
 
 
-def detect_format(path: Path) -> str | None:
-    """The history format of a file by its content, or None when it is not one we read."""
-    with open_text(path) as text:
-        for line in text:
-            if line.strip():
-                return NATIVE if line.lstrip().startswith(HEADER_PREFIX) else None
-    return None
+def open_text(path: Path) -> io.TextIOWrapper:
+    return open(path, encoding=detect_encoding(_head(path)), errors="replace", newline=None)
+
+
+def detect_format(path: Path) -> tuple[str | None, str]:
+    """The history format of a file by its content, or None and the reason it is not read.
+
+    Only the first 64 KiB are looked at, so a large binary file costs nothing.
+    """
+    head = _head(path)
+    if not head.strip():
+        return None, "empty file"
+    encoding = detect_encoding(head)
+    if b"\0" in head and encoding != "utf-16":
+        return None, "binary file, not text"
+    text = head.decode(encoding, errors="replace")
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    if first.lstrip().startswith(HEADER_PREFIX):
+        return NATIVE, ""
+    return None, "not a hand-history format barge reads"
 
 
 def sha256_of(path: Path) -> str:
@@ -94,10 +106,33 @@ def read_blocks(path: Path) -> Iterator[Block]:
         yield from split_blocks(text)
 
 
-def expand_paths(paths: Iterable[Path]) -> Iterator[Path]:
-    """Files named directly, and every file below named folders, in a stable order."""
+def _walk(folder: Path, visited: set[tuple[int, int]]) -> Iterator[tuple[Path, str | None]]:
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError as exc:
+        yield folder, f"cannot list folder: {exc.strerror or exc}"
+        return
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        if entry.is_dir():
+            identity = (entry.stat().st_dev, entry.stat().st_ino)
+            if identity in visited:
+                yield entry, f"directory loop: {entry} leads back to {entry.resolve()}"
+                continue
+            visited.add(identity)
+            yield from _walk(entry, visited)
+        elif entry.is_file():
+            yield entry, None
+
+
+def expand_paths(paths: Iterable[Path]) -> Iterator[tuple[Path, str | None]]:
+    """Files named directly, and every file below named folders (following links to folders,
+    once each), in a stable order; with each, the reason it cannot be read, if any."""
     for path in paths:
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith("."))
+            yield from _walk(path, {(path.stat().st_dev, path.stat().st_ino)})
+        elif path.exists():
+            yield path, None
         else:
-            yield path
+            yield path, "no such file or folder"

@@ -5,6 +5,8 @@ Writes go in as Arrow tables inside explicit transactions; reads rebuild hand mo
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
@@ -14,7 +16,7 @@ import duckdb
 import pyarrow as pa
 
 from pipeline.model import Action, Award, FinalStack, Hand, Seat, Stakes
-from pipeline.schema import SCHEMAS, create_table_sql
+from pipeline.schema import HAND_TABLES, SCHEMAS, create_table_sql
 from pipeline.tables import HandBatch
 
 DEFAULT_DB = Path("barge.duckdb")
@@ -28,15 +30,34 @@ def _cents(value: Decimal | None) -> int | None:
     return None if value is None else int(value * 100)
 
 
-class Store:
-    def __init__(self, path: Path = DEFAULT_DB, read_only: bool = False) -> None:
-        self.path = path
+def _connect(path: Path, read_only: bool, wait: float,
+             on_wait: Callable[[str], None] | None) -> duckdb.DuckDBPyConnection:
+    """Open the database; while another process holds its lock, retry for up to `wait` s."""
+    deadline = time.monotonic() + wait
+    warned = False
+    while True:
         try:
-            self.con = duckdb.connect(str(path), read_only=read_only)
+            return duckdb.connect(str(path), read_only=read_only)
         except duckdb.IOException as exc:
-            raise StoreError(f"cannot open database {path}: {exc}") from None
+            if "lock" not in str(exc).lower():
+                raise StoreError(f"cannot open database {path}: {exc}") from None
+            if time.monotonic() >= deadline:
+                raise StoreError(
+                    f"database {path} is in use by another process (another `barge ingest`?); "
+                    f"try again when it has finished. DuckDB said: {exc}") from None
+            if on_wait is not None and not warned:
+                on_wait(f"waiting for database {path}: another process is writing to it")
+                warned = True
+            time.sleep(0.2)
         except duckdb.Error as exc:
             raise StoreError(f"{path} is not a usable DuckDB database: {exc}") from None
+
+
+class Store:
+    def __init__(self, path: Path = DEFAULT_DB, read_only: bool = False, wait: float = 0.0,
+                 on_wait: Callable[[str], None] | None = None) -> None:
+        self.path = path
+        self.con = _connect(path, read_only, wait, on_wait)
         if not read_only:
             for name in SCHEMAS:
                 self._exec(create_table_sql(name))
@@ -77,23 +98,56 @@ class Store:
         return int(self._query("SELECT coalesce(max(source_id), 0) + 1 FROM sources")[0][0])
 
     def add_source(self, source_id: int, path: str, sha256: str, fmt: str,
-                   hands: int, rejects: int, duplicates: int) -> None:
+                   hands: int, rejects: int, duplicates: int, changed: int) -> None:
         self._exec(
-            "INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [source_id, path, sha256, fmt, datetime.now(), hands, rejects, duplicates],
+            "INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [source_id, path, sha256, fmt, datetime.now(), hands, rejects, duplicates, changed],
         )
 
+    def update_source_counts(self, source_id: int, hands_added: int, rejects: int) -> None:
+        self._exec("UPDATE sources SET hands = hands + ?, rejects = ? WHERE source_id = ?",
+                   [hands_added, rejects, source_id])
+
+    def source_path(self, source_id: int) -> str:
+        return str(self._query("SELECT path FROM sources WHERE source_id = ?", [source_id])[0][0])
+
     # ---- hands ----
-    def existing_hand_ids(self, hand_ids: list[str]) -> set[str]:
-        if not hand_ids:
-            return set()
-        wanted = pa.table({"hand_id": pa.array(hand_ids, pa.string())})
-        self.con.register("wanted_ids", wanted)
+    def _with_ids(self, hand_ids: list[str], sql: str) -> list[tuple[Any, ...]]:
+        """Run `sql`, which may join the registered table `wanted_ids(hand_id)`."""
+        self.con.register("wanted_ids", pa.table({"hand_id": pa.array(hand_ids, pa.string())}))
         try:
-            rows = self._query("SELECT h.hand_id FROM hands h JOIN wanted_ids w USING (hand_id)")
+            return self._query(sql)
         finally:
             self.con.unregister("wanted_ids")
-        return {r[0] for r in rows}
+
+    def stored_versions(self, hand_ids: list[str]) -> dict[str, tuple[str, str]]:
+        """For those of `hand_ids` already stored: the stored raw text and its source's path."""
+        if not hand_ids:
+            return {}
+        rows = self._with_ids(hand_ids, "SELECT h.hand_id, h.raw_text, s.path FROM hands h "
+                                        "JOIN wanted_ids w USING (hand_id) JOIN sources s USING (source_id)")
+        return {r[0]: (r[1], r[2]) for r in rows}
+
+    def delete_hands(self, hand_ids: list[str]) -> None:
+        if hand_ids:
+            for name in HAND_TABLES:
+                self._with_ids(hand_ids, f"DELETE FROM {name} WHERE hand_id IN (SELECT hand_id FROM wanted_ids)")
+
+    # ---- rejects ----
+    def rejects(self) -> list[dict[str, Any]]:
+        cursor = self.con.execute(
+            "SELECT r.*, s.path FROM rejects r JOIN sources s USING (source_id) "
+            "ORDER BY s.path, r.line")
+        names = [d[0] for d in cursor.description or []]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+    def delete_rejects(self, source_id: int) -> None:
+        self._exec("DELETE FROM rejects WHERE source_id = ?", [source_id])
+
+    def delete_rejects_of_path(self, path: str) -> None:
+        """An earlier version's rejects are superseded when a changed file is read again."""
+        self._exec("DELETE FROM rejects WHERE source_id IN (SELECT source_id FROM sources WHERE path = ?)",
+                   [path])
 
     def _insert(self, name: str, table: pa.Table) -> None:
         if table.num_rows == 0:
@@ -109,7 +163,7 @@ class Store:
         for name, table in batch.to_arrow().items():
             self._insert(name, table)
 
-    def write_rejects(self, rows: list[tuple[int, int, int, str, str]]) -> None:
+    def write_rejects(self, rows: list[tuple[int, int, int, str, str, int]]) -> None:
         if not rows:
             return
         columns = list(zip(*rows, strict=True))

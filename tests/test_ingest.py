@@ -144,15 +144,21 @@ def test_reingesting_the_same_file_adds_nothing(
     assert [query(db_path, f"SELECT count(*) FROM {t}")[0][0] for t in REQUIRED_COLUMNS] == before
 
 
-def test_a_hand_already_stored_from_another_file_is_a_duplicate(
+def test_a_hand_stored_from_another_file_is_a_duplicate_or_a_clash(
     capsys: pytest.CaptureFixture[str], examples_dir: Path, db_path: Path
 ) -> None:
     run(capsys, "ingest", str(examples_dir), "--db", str(db_path))
     copy = examples_dir.parent / "copy.bhh"
-    copy.write_text(doc_examples()[0] + "Note: the same hand, typed again\n", encoding="utf-8")
+    copy.write_text(doc_examples()[0].replace("\n", "  \r\n"), encoding="utf-8")
     code, out, _ = run(capsys, "ingest", str(copy), "--db", str(db_path), "--json")
     summary = json.loads(out)
     assert (code, summary["blocks"], summary["hands"], summary["duplicates"]) == (0, 1, 0, 1)
+    clash = examples_dir.parent / "clash.bhh"
+    clash.write_text(doc_examples()[0] + "Note: typed again, differently\n", encoding="utf-8")
+    code, out, _ = run(capsys, "ingest", str(clash), "--db", str(db_path), "--json")
+    summary = json.loads(out)
+    assert (summary["hands"], summary["rejects"]) == (0, 1)
+    assert "already stored from" in summary["reject_details"][0]["error"]
 
 
 def test_show_prints_a_stored_hand_in_the_native_format(
@@ -182,7 +188,7 @@ def test_bad_paths_give_a_message_not_a_traceback(
     code, out, err = run(capsys, "ingest", str(tmp_path / "missing.bhh"), str(tmp_path / "picture.png"),
                          "--db", str(db_path))
     assert code == 3
-    assert "no such file or folder" in out and "not a hand-history format" in out
+    assert "no such file or folder" in out and "binary file, not text" in out
     assert "Traceback" not in out + err
     not_a_db = tmp_path / "not.duckdb"
     not_a_db.write_text("hello")
@@ -191,7 +197,7 @@ def test_bad_paths_give_a_message_not_a_traceback(
 
 
 def test_help_is_available_everywhere(capsys: pytest.CaptureFixture[str]) -> None:
-    for command in ([], ["ingest"], ["show"], ["variants"]):
+    for command in ([], ["ingest"], ["rejects"], ["show"], ["variants"]):
         with pytest.raises(SystemExit) as stop:
             main([*command, "--help"])
         assert stop.value.code == 0

@@ -27,7 +27,7 @@ ACCENTED = EXAMPLE.replace("Ann", "José")
 def test_encodings_are_detected(tmp_path: Path, encode: object) -> None:
     path = tmp_path / "hands.bhh"
     path.write_bytes(encode(ACCENTED + "\n" + ACCENTED))  # type: ignore[operator]
-    assert detect_format(path) == NATIVE
+    assert detect_format(path) == (NATIVE, "")
     blocks = list(read_blocks(path))
     assert [b.line for b in blocks] == [1, 12]
     assert parse_hand(blocks[1].text).seats[0].player == "José"
@@ -44,12 +44,13 @@ def test_other_files_are_not_taken_for_histories(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("\n\nPokerStars Hand #1: Hold'em\n")
     (tmp_path / "empty.bhh").write_text("")
     (tmp_path / "binary.bin").write_bytes(bytes(range(256)))
-    assert [detect_format(p) for p in sorted(tmp_path.iterdir())] == [None, None, None]
+    assert [detect_format(p) for p in sorted(tmp_path.iterdir())] == [
+        (None, "binary file, not text"), (None, "empty file"), (None, "not a hand-history format barge reads")]
 
 
 def test_folders_are_expanded_recursively_in_order(tmp_path: Path) -> None:
     for name in ("b/2.bhh", "a.bhh", "b/1.bhh", ".hidden"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(EXAMPLE)
-    found = [p.relative_to(tmp_path).as_posix() for p in expand_paths([tmp_path])]
+    found = [p.relative_to(tmp_path).as_posix() for p, _ in expand_paths([tmp_path])]
     assert found == ["a.bhh", "b/1.bhh", "b/2.bhh"]
