@@ -131,7 +131,8 @@ class Store:
     def delete_hands(self, hand_ids: list[str]) -> None:
         if hand_ids:
             for name in HAND_TABLES:
-                self._with_ids(hand_ids, f"DELETE FROM {name} WHERE hand_id IN (SELECT hand_id FROM wanted_ids)")
+                self._with_ids(hand_ids,
+                               f"DELETE FROM {name} WHERE hand_id IN (SELECT hand_id FROM wanted_ids)")
 
     # ---- rejects ----
     def rejects(self) -> list[dict[str, Any]]:

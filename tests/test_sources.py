@@ -45,7 +45,10 @@ def test_other_files_are_not_taken_for_histories(tmp_path: Path) -> None:
     (tmp_path / "empty.bhh").write_text("")
     (tmp_path / "binary.bin").write_bytes(bytes(range(256)))
     assert [detect_format(p) for p in sorted(tmp_path.iterdir())] == [
-        (None, "binary file, not text"), (None, "empty file"), (None, "not a hand-history format barge reads")]
+        (None, "binary file, not text"),
+        (None, "empty file"),
+        (None, "not a hand-history format barge reads"),
+    ]
 
 
 def test_folders_are_expanded_recursively_in_order(tmp_path: Path) -> None:
