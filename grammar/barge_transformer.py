@@ -124,7 +124,7 @@ class BargeTransformer(Transformer[Token, Any]):
                 max_seats = int(item.split("-")[0])
             else:
                 button = item[1]
-        return ("table", (name.strip(), max_seats, button))
+        return ("table", (str(name), max_seats, button))
 
     # ---- seats ----
     def seat_line(self, seat: Token, number: Token, name: Token, stack: int,

@@ -15,6 +15,7 @@ so sums and comparisons are exact and cheap; the store keeps them as DECIMAL(18,
 from __future__ import annotations
 
 SCALE = 100  # hundredths: the smallest chip or currency unit a history may write
+MAX_WHOLE_DIGITS = 16  # the store's DECIMAL(18, 2)
 
 
 class AmountError(ValueError):
@@ -22,12 +23,16 @@ class AmountError(ValueError):
 
 
 def parse_amount(text: str) -> int:
-    """Parse a written amount into hundredths; raises AmountError past two decimals."""
+    """Parse a written amount into hundredths; raises AmountError past two decimals or when
+    it is too large to store."""
     digits = text.replace(",", "")
     whole, _, frac = digits.partition(".")
+    if len(whole.lstrip("0")) > MAX_WHOLE_DIGITS:
+        shown = text if len(text) <= 24 else text[:20] + "..."
+        raise AmountError(f"amount {shown} is too large (at most {MAX_WHOLE_DIGITS} digits)")
     if len(frac) > 2:
         if frac[2:].strip("0"):
-            raise AmountError(f"amount {text} has more than two decimals")
+            raise AmountError(f"amount {text[:24]} has more than two decimals")
         frac = frac[:2]
     return int(whole or "0") * SCALE + int(frac.ljust(2, "0") or "0")
 

@@ -150,20 +150,20 @@ def _award(award: Award, has_side_pots: bool) -> str:
 def _body(hand: Hand) -> Iterator[str]:
     actions = hand.actions
     i, n = 0, len(actions)
-    # Forced bets of the first street are written before its marker, as dealers post them.
-    while i < n and actions[i].kind in ("post", "ante") and actions[i].street == actions[0].street:
-        i += 1
-    yield from _action_lines(actions, 0, i)
     while i < n:
         street = actions[i].street
         stop = i
         while stop < n and actions[stop].street == street:
             stop += 1
+        if i == 0:
+            # Forced bets of the first street are written before its marker, as dealers post them.
+            while i < stop and actions[i].kind in ("post", "ante"):
+                i += 1
+            yield from _action_lines(actions, 0, i)
         if street:
             marker = f"*** {street.replace('_', ' ').upper()} ***"
-            first = actions[i]
-            if first.kind == "board" and first.detail == "1":
-                marker += f" {_cards(first.cards)}"
+            if i < stop and actions[i].kind == "board" and actions[i].detail == "1":
+                marker += f" {_cards(actions[i].cards)}"
                 i += 1
             yield marker
         yield from _action_lines(actions, i, stop)

@@ -157,3 +157,42 @@ def test_a_second_writer_waits_or_fails_with_a_clear_message(tmp_path: Path) -> 
     holder.wait()
     assert waited.returncode == 0, waited.stderr
     assert json.loads(waited.stdout)["hands"] == 14
+
+
+def test_hostile_files_give_messages_not_tracebacks(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "in"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "sub" / "loop").symlink_to(folder, target_is_directory=True)
+    example = doc_examples()[1]
+    (folder / "long-line.bhh").write_text(example.replace("Bo: bets 15.50", "Bo: bets " + "9" * 1_000_000))
+    many = "\n".join(["Ann: checks", "Bo: checks"] * 5000)
+    (folder / "long-hand.bhh").write_text(example.replace("Ann: checks\n", many + "\n", 1))
+    (folder / "vanishing.bhh").write_text(example)
+    (folder / "blob.bin").write_bytes(bytes(range(256)) * 100)
+    (folder / "empty.bhh").write_text("")
+
+    real_detect = pipeline.ingest.detect_format
+
+    def vanish(path: Path) -> tuple[str | None, str]:
+        found = real_detect(path)
+        if path.name == "vanishing.bhh":
+            path.unlink()  # gone between being listed and being read
+        return found
+
+    monkeypatch.setattr(pipeline.ingest, "detect_format", vanish)
+    code = main(["ingest", str(folder), "--db", str(tmp_path / "db.duckdb"), "--json"])
+    summary = json.loads(capsys.readouterr().out)
+    reports = {Path(f["path"]).name: f for f in summary["files"]}
+    assert code == 3  # a file could not be read
+    assert reports["loop"]["reason"].startswith("directory loop")
+    assert reports["vanishing.bhh"]["reason"] == "cannot read: No such file or directory"
+    assert reports["blob.bin"]["reason"] == "binary file, not text"
+    assert reports["empty.bhh"]["reason"] == "empty file"
+    assert (reports["long-line.bhh"]["rejects"], reports["long-hand.bhh"]["hands"]) == (1, 1)
+    [detail] = summary["reject_details"]
+    assert "is too large (at most 16 digits)" in detail["error"]
+    assert len(detail["error"]) < 300
+    with duckdb.connect(str(tmp_path / "db.duckdb"), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM actions").fetchall()[0][0] > 10_000
