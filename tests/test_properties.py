@@ -3,6 +3,7 @@ rejects with a position; a hand that reads is written back to the same hand."""
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -23,8 +24,9 @@ SOURCES = (
     + ["\n".join(doc_examples())]
     + [p.read_text(encoding="utf-8", errors="replace") for p in sorted(CORPUS.rglob("*.txt"))[:20]]
 )
-NOISE = st.text(alphabet=st.sampled_from(list(":[]()*#?,.0123456789 -/\t\x00\ufeffé♠Jk") + ["\n"]),
-                max_size=12)
+NOISE = st.text(alphabet=st.sampled_from([*":[]()*#?,.0123456789 -/\t\x00\ufeffé♠Jk", "\n"]), max_size=12)
+# A longer run: FUZZ_EXAMPLES=30000 pytest tests/test_properties.py
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
 
 
 @st.composite
@@ -61,7 +63,7 @@ def mutated(draw: st.DrawFn) -> str:
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=int(__import__("os").environ.get("FUZZ_EXAMPLES", 300)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_parser_gives_a_hand_or_a_located_error(text: str) -> None:
     for block in split_blocks(text.splitlines()):

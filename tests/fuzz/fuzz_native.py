@@ -14,6 +14,9 @@ from pathlib import Path
 
 import atheris
 
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))  # for the test helpers that find the seed hands
+
 with atheris.instrument_imports():
     from grammar.barge_parser import parse_hand
     from grammar.errors import HandSyntaxError
@@ -36,11 +39,9 @@ def test_one_input(data: bytes) -> None:
 
 def seed_corpus(folder: Path) -> None:
     """One seed per hand of the samples and of docs/format.md."""
-    import re
+    from tests.conftest import doc_examples, sample_files
 
-    root = Path(__file__).resolve().parents[2]
-    texts = [p.read_text(encoding="utf-8") for p in sorted((root / "sample_histories").rglob("*.bhh"))]
-    texts += re.findall(r"```barge\n(.*?)```", (root / "docs" / "format.md").read_text(encoding="utf-8"), re.S)
+    texts = [p.read_text(encoding="utf-8") for p in sample_files()] + doc_examples()
     folder.mkdir(parents=True, exist_ok=True)
     hands = [b.text for t in texts for b in split_blocks(t.splitlines())]
     for i, hand in enumerate(hands):
