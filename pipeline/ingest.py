@@ -1,10 +1,14 @@
 """Ingest: history files in, hands and rejects out, with an account of every hand block.
 
-Each file is written in one transaction, so a file is either stored whole or not at all and
-an interrupted ingest can simply be run again.  A file whose SHA-256 is already in `sources`
-adds nothing.  A hand's identity is its hand id: a hand already stored with the same
-(normalised) text is a duplicate; one whose text changed in the same file replaces the stored
-version; one that clashes with a different hand from another file is rejected.  Every hand
+Hands are written in batches, one transaction each, so memory stays flat however large a
+file is.  A file's `sources` row is marked complete only in the transaction that writes its
+last batch; a file found incomplete (the ingest was killed) is purged and read again whole, so
+running an interrupted ingest again gives the tables an uninterrupted one would have.  A file
+whose SHA-256 is already complete in `sources` adds nothing.
+
+A hand's identity is its hand id: a hand already stored with the same (normalised) text is a
+duplicate; one whose text changed in the same file replaces the stored version; one that
+clashes with a different hand from another file is rejected.  Every hand
 block ends up stored, rejected (with file, line, column, what was expected and its raw text)
 or counted as a duplicate, and the counts are checked.
 """
@@ -27,7 +31,7 @@ from pipeline.sources import Block, detect_format, expand_paths, read_blocks, sh
 from pipeline.store import Store
 from pipeline.tables import HandBatch
 
-BATCH_HANDS = 5000
+BATCH_HANDS = 2000  # hands per transaction: bounds memory, whatever the file size
 Progress = Callable[[int], None]
 
 
@@ -128,7 +132,7 @@ class _FileIngest:
         self.known = known  # hands stored earlier in this run
         self.local: dict[str, _Known] = {}  # joins `known` once the file is committed
         self.pending: list[tuple[Hand, Block]] = []
-        self.reject_rows: list[tuple[int, int, int, str, str, int]] = []
+        self.reject_rows: list[tuple[int, int, int, str, str, int]] = []  # not yet written
         self.rejects: list[Reject] = []
 
     def _reject(self, block: Block, line: int, column: int, message: str) -> None:
@@ -151,8 +155,13 @@ class _FileIngest:
             self.flush()
 
     def flush(self) -> None:
-        if not self.pending:
-            return
+        """Write the pending hands and rejects in one transaction."""
+        with self.store.transaction():
+            self._write()
+        self.pending.clear()
+        self.reject_rows.clear()
+
+    def _write(self) -> None:
         stored = {
             hand_id: _Known(text_digest(text), path)
             for hand_id, (text, path) in self.store.stored_versions(
@@ -180,11 +189,10 @@ class _FileIngest:
             self.report.by_variant[hand.variant] += 1
         self.store.delete_hands(replaced)
         self.store.write_batch(batch)
-        self.pending.clear()
+        self.store.write_rejects(self.reject_rows)
 
     def finish(self) -> None:
         self.flush()
-        self.store.write_rejects(self.reject_rows)
         r = self.report
         if r.blocks != r.hands + r.rejects + r.duplicates:
             raise AccountingError(
@@ -228,28 +236,33 @@ def _ingest_file(path: Path, store: Store, report: FileReport, known: dict[str, 
         return
     report.format = fmt
     sha = sha256_of(path)
-    if store.source_with_sha(sha) is not None:
+    earlier = store.source_with_sha(sha)
+    if earlier is not None and earlier[1]:
         report.status, report.reason = "already ingested", "same SHA-256 as a stored source"
         if progress:
             progress(path.stat().st_size)
         return
     identity = str(path.resolve())
-    store.begin()
-    try:
+    with store.transaction():
+        if earlier is not None:
+            store.purge_source(earlier[0])
+            report.reason = "an earlier, interrupted ingest of this file was done again"
+        source_id = earlier[0] if earlier is not None else store.next_source_id()
         store.delete_rejects_of_path(identity)
-        source_id = store.next_source_id()
-        work = _FileIngest(store, source_id, identity, report, known)
+        store.start_source(source_id, identity, sha, fmt)
+    work = _FileIngest(store, source_id, identity, report, known)
+    try:
         for block in read_blocks(path):
             work.block(block)
             if progress:
                 progress(len(block.text))
-        work.finish()
-        store.add_source(source_id, identity, sha, fmt, report.hands, report.rejects,
-                         report.duplicates, report.changed)
-    except BaseException:
-        store.rollback()
+        with store.transaction():
+            work.finish()
+            store.complete_source(source_id, report.hands, report.rejects, report.duplicates)
+    except OSError:
+        with store.transaction():
+            store.purge_source(source_id)
         raise
-    store.commit()
     work.committed(summary)
 
 
@@ -265,18 +278,13 @@ def retry_rejects(store: Store) -> IngestSummary:
         path = rows[0]["path"]
         report = FileReport(path=path, status="retried", format="barge")
         summary.files.append(report)
-        store.begin()
-        try:
+        with store.transaction():
             work = _FileIngest(store, source_id, path, report, known)
             store.delete_rejects(source_id)
             for row in sorted(rows, key=lambda r: r["hand_line"]):
                 work.block(Block(row["hand_line"], row["raw_text"]))
             work.finish()
             store.update_source_counts(source_id, report.hands, report.rejects)
-        except BaseException:
-            store.rollback()
-            raise
-        store.commit()
         work.committed(summary)
     summary.seconds = perf_counter() - started
     summary.check()

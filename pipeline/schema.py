@@ -15,7 +15,7 @@ SCHEMAS: dict[str, pa.Schema] = {
     "sources": pa.schema([
         ("source_id", pa.int64()), ("path", pa.string()), ("sha256", pa.string()),
         ("format", pa.string()), ("ingested_at", pa.timestamp("us")), ("hands", pa.int64()),
-        ("rejects", pa.int64()), ("duplicates", pa.int64()), ("changed", pa.int64()),
+        ("rejects", pa.int64()), ("duplicates", pa.int64()), ("complete", pa.bool_()),
     ]),
     "hands": pa.schema([
         ("hand_id", pa.string()), ("source_id", pa.int64()), ("line", pa.int64()),

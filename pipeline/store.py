@@ -6,7 +6,8 @@ Writes go in as Arrow tables inside explicit transactions; reads rebuild hand mo
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
@@ -20,6 +21,9 @@ from pipeline.schema import HAND_TABLES, SCHEMAS, create_table_sql
 from pipeline.tables import HandBatch
 
 DEFAULT_DB = Path("barge.duckdb")
+# DuckDB would otherwise cache up to 80% of the machine's memory; ingest streams, so a small
+# buffer keeps memory flat however large the input (it spills to disk beyond this).
+MEMORY_LIMIT = "512MB"
 
 
 class StoreError(RuntimeError):
@@ -58,6 +62,8 @@ class Store:
                  on_wait: Callable[[str], None] | None = None) -> None:
         self.path = path
         self.con = _connect(path, read_only, wait, on_wait)
+        self._depth = 0
+        self._exec(f"SET memory_limit = '{MEMORY_LIMIT}'")
         if not read_only:
             for name in SCHEMAS:
                 self._exec(create_table_sql(name))
@@ -80,29 +86,54 @@ class Store:
         self.con.close()
 
     # ---- transactions ----
-    def begin(self) -> None:
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """All writes inside commit together or not at all; a nested block joins the outer one."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
         self._exec("BEGIN TRANSACTION")
-
-    def commit(self) -> None:
+        self._depth = 1
+        try:
+            yield
+        except BaseException:
+            self._exec("ROLLBACK")
+            raise
+        finally:
+            self._depth = 0
         self._exec("COMMIT")
 
-    def rollback(self) -> None:
-        self._exec("ROLLBACK")
-
     # ---- sources ----
-    def source_with_sha(self, sha256: str) -> int | None:
-        rows = self._query("SELECT source_id FROM sources WHERE sha256 = ?", [sha256])
-        return int(rows[0][0]) if rows else None
+    def source_with_sha(self, sha256: str) -> tuple[int, bool] | None:
+        """The source already holding a file with this SHA-256, and whether it was finished."""
+        rows = self._query("SELECT source_id, complete FROM sources WHERE sha256 = ?", [sha256])
+        return (int(rows[0][0]), bool(rows[0][1])) if rows else None
 
     def next_source_id(self) -> int:
         return int(self._query("SELECT coalesce(max(source_id), 0) + 1 FROM sources")[0][0])
 
-    def add_source(self, source_id: int, path: str, sha256: str, fmt: str,
-                   hands: int, rejects: int, duplicates: int, changed: int) -> None:
+    def start_source(self, source_id: int, path: str, sha256: str, fmt: str) -> None:
+        """Record a file as being ingested; `complete_source` marks it done."""
         self._exec(
-            "INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [source_id, path, sha256, fmt, datetime.now(), hands, rejects, duplicates, changed],
+            "INSERT INTO sources VALUES (?, ?, ?, ?, ?, 0, 0, 0, false)",
+            [source_id, path, sha256, fmt, datetime.now()],
         )
+
+    def complete_source(self, source_id: int, hands: int, rejects: int, duplicates: int) -> None:
+        self._exec("UPDATE sources SET hands = ?, rejects = ?, duplicates = ?, complete = true "
+                   "WHERE source_id = ?", [hands, rejects, duplicates, source_id])
+
+    def purge_source(self, source_id: int) -> None:
+        """Remove what an unfinished ingest of a source left, so it can be done again whole."""
+        for name in HAND_TABLES[1:]:
+            self._exec(f"DELETE FROM {name} WHERE hand_id IN "
+                       "(SELECT hand_id FROM hands WHERE source_id = ?)", [source_id])
+        for name in ("hands", "rejects", "sources"):
+            self._exec(f"DELETE FROM {name} WHERE source_id = ?", [source_id])
 
     def update_source_counts(self, source_id: int, hands_added: int, rejects: int) -> None:
         self._exec("UPDATE sources SET hands = hands + ?, rejects = ? WHERE source_id = ?",
