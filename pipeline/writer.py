@@ -51,7 +51,7 @@ def _stakes(stakes: Stakes) -> str:
 def _header(hand: Hand) -> Iterator[str]:
     line = f"BARGE Hand #{hand.hand_id}: {hand.variant} {hand.structure} ({_stakes(hand.stakes)})"
     if hand.started_at is not None:
-        line += f" - {hand.started_at:%Y-%m-%d %H:%M:%S}"
+        line += f" - {hand.started_at.isoformat(sep=' ', timespec='seconds')}"
     yield line
     for label, value in (("Event", hand.event), ("Tournament", hand.tournament), ("Level", hand.level)):
         if value:

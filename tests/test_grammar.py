@@ -54,6 +54,14 @@ def test_forced_bets_before_the_first_marker_belong_to_the_first_street() -> Non
     assert {a.street for a in hand.actions} == {"hole_cards"}
 
 
+@pytest.mark.parametrize("when", ["2025-07-10 14:03", "0225-08-07 09:05:01"])
+def test_dates_round_trip(when: str) -> None:
+    # Found by fuzzing: a year below 1000 was written without its leading zeros.
+    hand = parse_hand(EXAMPLE.replace("(blinds 100/200)", f"(blinds 100/200) - {when}"))
+    assert hand.started_at is not None and hand.started_at.isoformat(sep=" ").startswith(when)
+    assert parse_hand(write_hand(hand)) == hand
+
+
 def test_decimal_and_thousands_amounts() -> None:
     hand = parse_hand(EXAMPLE.replace("(5,000 in chips)", "(1,234,567.89 in chips)"))
     assert hand.seats[0].stack == 123456789
