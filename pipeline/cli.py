@@ -86,11 +86,15 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _reader(db: str) -> Store:
+    """The database opened read-only, waiting a little while an ingest holds it."""
+    if not Path(db).exists():
+        raise StoreError(f"no database at {db} (run `barge ingest` first or pass --db)")
+    return Store(Path(db), read_only=True, wait=10.0, on_wait=err.print)
+
+
 def cmd_rejects(args: argparse.Namespace) -> int:
-    if not Path(args.db).exists():
-        err.print(f"no database at {args.db} (run `barge ingest` first or pass --db)")
-        return EXIT_IO
-    with Store(Path(args.db), read_only=True) as store:
+    with _reader(args.db) as store:
         rows = store.rejects()
     if args.json:
         out.print_json(json.dumps([
@@ -107,10 +111,7 @@ def cmd_rejects(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    if not Path(args.db).exists():
-        err.print(f"no database at {args.db} (run `barge ingest` first or pass --db)")
-        return EXIT_IO
-    with Store(Path(args.db), read_only=True) as store:
+    with _reader(args.db) as store:
         hand = store.load_hand(args.hand_id)
     if hand is None:
         err.print(f"no hand {args.hand_id!r} in {args.db}")
