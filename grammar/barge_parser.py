@@ -37,7 +37,8 @@ Ann collected 400 from pot
 # What each named terminal means to someone fixing a history by hand.
 _DESCRIPTIONS = {
     "CARD": "a card such as Ah, Td or ??",
-    "NUMBER": "a number",
+    "NUMBER": "an amount",
+    "INT": "a whole number",
     "HAND_ID": "a hand number",
     "VARIANT": "a variant id such as texas_holdem",
     "STRUCTURE": "limit, pot-limit or no-limit",

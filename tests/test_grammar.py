@@ -77,7 +77,10 @@ def _error(text: str) -> HandSyntaxError:
     ("old", "new", "line", "column", "message", "expected"),
     [
         ("Bo: folds", "Bo: flods", 8, 5, "unexpected 'flods'", "'folds'"),
-        ("raises 400 to 600", "raises 400 too 600", 7, 19, "unexpected 'too'", "a number"),
+        ("raises 400 to 600", "raises 400 too 600", 7, 19, "unexpected 'too'", "an amount"),
+        # Found by fuzzing: where a whole number belongs, an amount raised a ValueError.
+        ("from pot", "from side pot 4,050", 10, 34, "unexpected '4,050'", "the end of the line"),
+        ("Seat 2: Bo", "Seat 2.5: Bo", 3, 7, "unexpected '2.5:'", "':'"),
         ("*** HOLE CARDS ***", "*** HOLE CARDS", 6, 15, "unexpected end of the line", "'***'"),
         ("(5,000 in chips)", "(5,000 chips)", 2, 20, "unexpected 'chips'", "'in chips'"),
         ("Bo: folds", "Bo: shows [Ah Kx]", 8, 15, "unexpected 'Kx'", "a card such as Ah"),
