@@ -76,6 +76,11 @@ class Store:
         rows: list[tuple[Any, ...]] = self.con.execute(sql, params).fetchall()
         return rows
 
+    def _records(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
+        cursor = self.con.execute(sql, params)
+        names = [d[0] for d in cursor.description or []]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
     def __enter__(self) -> Store:
         return self
 
@@ -129,7 +134,7 @@ class Store:
 
     def purge_source(self, source_id: int) -> None:
         """Remove what an unfinished ingest of a source left, so it can be done again whole."""
-        for name in HAND_TABLES[1:]:
+        for name in HAND_TABLES[1:]:  # the tables hanging off `hands`, before `hands` itself
             self._exec(f"DELETE FROM {name} WHERE hand_id IN "
                        "(SELECT hand_id FROM hands WHERE source_id = ?)", [source_id])
         for name in ("hands", "rejects", "sources"):
@@ -138,9 +143,6 @@ class Store:
     def update_source_counts(self, source_id: int, hands_added: int, rejects: int) -> None:
         self._exec("UPDATE sources SET hands = hands + ?, rejects = ? WHERE source_id = ?",
                    [hands_added, rejects, source_id])
-
-    def source_path(self, source_id: int) -> str:
-        return str(self._query("SELECT path FROM sources WHERE source_id = ?", [source_id])[0][0])
 
     # ---- hands ----
     def _with_ids(self, hand_ids: list[str], sql: str) -> list[tuple[Any, ...]]:
@@ -167,11 +169,8 @@ class Store:
 
     # ---- rejects ----
     def rejects(self) -> list[dict[str, Any]]:
-        cursor = self.con.execute(
-            "SELECT r.*, s.path FROM rejects r JOIN sources s USING (source_id) "
-            "ORDER BY s.path, r.line")
-        names = [d[0] for d in cursor.description or []]
-        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+        return self._records("SELECT r.*, s.path FROM rejects r JOIN sources s USING (source_id) "
+                             "ORDER BY s.path, r.line")
 
     def delete_rejects(self, source_id: int) -> None:
         self._exec("DELETE FROM rejects WHERE source_id = ?", [source_id])
@@ -210,20 +209,15 @@ class Store:
         return int(self._query(f"SELECT count(*) FROM {table}")[0][0])
 
     # ---- reading hands back ----
-    def _rows(self, sql: str, hand_id: str) -> list[dict[str, Any]]:
-        cursor = self.con.execute(sql, [hand_id])
-        names = [d[0] for d in cursor.description or []]
-        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-
     def load_hand(self, hand_id: str) -> Hand | None:
         """Rebuild the hand model of a stored hand, or None when there is no such hand."""
-        found = self._rows("SELECT * FROM hands WHERE hand_id = ?", hand_id)
+        found = self._records("SELECT * FROM hands WHERE hand_id = ?", [hand_id])
         if not found:
             return None
         h = found[0]
-        seats = self._rows("SELECT * FROM seats WHERE hand_id = ? ORDER BY seat", hand_id)
-        actions = self._rows("SELECT * FROM actions WHERE hand_id = ? ORDER BY seq", hand_id)
-        awards = self._rows("SELECT * FROM awards WHERE hand_id = ? ORDER BY seq", hand_id)
+        seats = self._records("SELECT * FROM seats WHERE hand_id = ? ORDER BY seat", [hand_id])
+        actions = self._records("SELECT * FROM actions WHERE hand_id = ? ORDER BY seq", [hand_id])
+        awards = self._records("SELECT * FROM awards WHERE hand_id = ? ORDER BY seq", [hand_id])
         options = tuple(
             tuple(item.split("=", 1)) for item in (h["rules_options"] or "").split("; ") if item
         )
