@@ -11,15 +11,17 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, DownloadColumn, TextColumn, TimeRemainingColumn
+from rich.progress import Progress as RichProgress
 from rich.table import Table
 
 from evaluator.variants import VARIANTS
-from pipeline.ingest import IngestSummary, ingest, retry_rejects
+from pipeline.ingest import IngestSummary, Progress, ingest, retry_rejects
 from pipeline.sources import expand_paths
 from pipeline.store import DEFAULT_DB, Store, StoreError
 from pipeline.writer import write_hand
@@ -54,27 +56,30 @@ def _print_summary(summary: IngestSummary) -> None:
         out.print(f"  ... and {len(summary.rejects) - MAX_LISTED_REJECTS} more (see the rejects table)")
 
 
+@contextmanager
+def _progress_bar(paths: list[Path], show: bool) -> Iterator[Progress | None]:
+    """A progress bar over the bytes of the input, on a terminal only."""
+    if not show or not paths:
+        yield None
+        return
+    total = sum(p.stat().st_size for p, problem in expand_paths(paths) if problem is None)
+    columns = (TextColumn("ingesting"), BarColumn(), DownloadColumn(), TimeRemainingColumn())
+    with RichProgress(*columns, console=err, transient=True) as bar:
+        task = bar.add_task("ingest", total=total)
+        yield lambda n: bar.advance(task, n)
+
+
 def cmd_ingest(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.paths]
     if not paths and not args.retry_rejects:
         err.print("barge ingest: name at least one file or folder, or use --retry-rejects")
         return EXIT_USAGE
-    with Store(Path(args.db), wait=args.wait, on_wait=err.print) as store:
-        if args.retry_rejects:
-            summary = retry_rejects(store)
-            if paths:
-                more = ingest(paths, store)
-                summary.files += more.files
-                summary.rejects += more.rejects
-                summary.seconds += more.seconds
-        elif args.json or not err.is_terminal:
-            summary = ingest(paths, store)
-        else:
-            total = sum(p.stat().st_size for p, problem in expand_paths(paths) if problem is None)
-            columns = (TextColumn("ingesting"), BarColumn(), DownloadColumn(), TimeRemainingColumn())
-            with Progress(*columns, console=err, transient=True) as bar:
-                task = bar.add_task("ingest", total=total)
-                summary = ingest(paths, store, lambda n: bar.advance(task, n))
+    show_bar = err.is_terminal and not args.json
+    with Store(Path(args.db), wait=args.wait, on_wait=err.print) as store, \
+            _progress_bar(paths, show_bar) as progress:
+        summary = retry_rejects(store) if args.retry_rejects else IngestSummary()
+        if paths:
+            summary.merge(ingest(paths, store, progress))
     if args.json:
         out.print_json(json.dumps(summary.to_json()))
     else:

@@ -87,6 +87,11 @@ class IngestSummary:
     def errors(self) -> list[FileReport]:
         return [f for f in self.files if f.status == "error"]
 
+    def merge(self, other: IngestSummary) -> None:
+        self.files += other.files
+        self.rejects += other.rejects
+        self.seconds += other.seconds
+
     def check(self) -> None:
         blocks = self.total("blocks")
         accounted = self.total("hands") + self.total("rejects") + self.total("duplicates")
