@@ -76,7 +76,7 @@ def test_parser_gives_a_hand_or_a_located_error(text: str) -> None:
         assert parse_hand(write_hand(hand)) == hand
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=max(EXAMPLES // 12, 1), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(mutated(), min_size=1, max_size=3))
 def test_ingest_stores_or_rejects_every_block(texts: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
