@@ -154,6 +154,9 @@ class BargeTransformer(Transformer[Token, Any]):
     def post_dead_blind(self, value: int) -> list[Partial]:
         return _partial("post", value, detail="dead_blind")
 
+    def post_kill_blind(self, value: int) -> list[Partial]:
+        return _partial("post", value, detail="kill_blind")
+
     def post_ante(self, value: int) -> list[Partial]:
         return _partial("ante", value, detail="ante")
 

@@ -21,6 +21,7 @@ _POSTS = {
     "big_blind": "posts big blind",
     "straddle": "posts straddle",
     "dead_blind": "posts dead blind",
+    "kill_blind": "posts kill blind",
     "ante": "posts the ante",
     "big_blind_ante": "posts big blind ante",
 }

@@ -44,6 +44,17 @@ def test_line_kinds_become_actions() -> None:
     assert hand.actions[2] == Action("hole_cards", "raise", "Ann", amount=40000, to_amount=60000)
 
 
+def test_every_post_reads_and_writes_back() -> None:
+    posts = ["small blind 50", "big blind 100", "straddle 200", "dead blind 50", "kill blind 200",
+             "the ante 25", "big blind ante 100"]
+    lines = "\n".join(f"Bo: posts {p}" for p in posts)
+    hand = parse_hand(EXAMPLE.replace("Bo: posts big blind 200", lines))
+    details = [a.detail for a in hand.actions if a.player == "Bo" and a.kind in ("post", "ante")]
+    assert details == ["small_blind", "big_blind", "straddle", "dead_blind", "kill_blind", "ante",
+                       "big_blind_ante"]
+    assert parse_hand(write_hand(hand)) == hand
+
+
 def test_suit_symbols_are_stored_as_letters() -> None:
     hand = parse_hand(EXAMPLE.replace("Bo: folds", "Bo: folds [K♠ Q♦]"))
     assert ("Ks", "Qd") in {a.cards for a in hand.actions}
