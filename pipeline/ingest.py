@@ -129,7 +129,7 @@ class _Known:
 
 
 class _FileIngest:
-    """Parses one file's blocks and writes its hands in batches within one transaction."""
+    """Parses one file's blocks and writes its hands and rejects in batches, a transaction each."""
 
     def __init__(self, store: Store, source_id: int, path: str, report: FileReport,
                  known: dict[str, _Known]) -> None:
@@ -233,20 +233,19 @@ def ingest(paths: Iterable[Path], store: Store, progress: Progress | None = None
 
 def _ingest_file(path: Path, store: Store, report: FileReport, known: dict[str, _Known],
                  summary: IngestSummary, progress: Progress | None) -> None:
-    fmt, reason = detect_format(path)
-    if fmt is None:
-        report.status, report.reason = "skipped", reason
+    def pass_over(status: str, reason: str) -> None:
+        report.status, report.reason = status, reason
         if progress:
             progress(path.stat().st_size)
-        return
+
+    fmt, reason = detect_format(path)
+    if fmt is None:
+        return pass_over("skipped", reason)
     report.format = fmt
     sha = sha256_of(path)
     earlier = store.source_with_sha(sha)
     if earlier is not None and earlier[1]:
-        report.status, report.reason = "already ingested", "same SHA-256 as a stored source"
-        if progress:
-            progress(path.stat().st_size)
-        return
+        return pass_over("already ingested", "same SHA-256 as a stored source")
     identity = str(path.resolve())
     with store.transaction():
         if earlier is not None:

@@ -134,10 +134,9 @@ class Store:
 
     def purge_source(self, source_id: int) -> None:
         """Remove what an unfinished ingest of a source left, so it can be done again whole."""
-        for name in HAND_TABLES[1:]:  # the tables hanging off `hands`, before `hands` itself
-            self._exec(f"DELETE FROM {name} WHERE hand_id IN "
-                       "(SELECT hand_id FROM hands WHERE source_id = ?)", [source_id])
-        for name in ("hands", "rejects", "sources"):
+        stored = self._query("SELECT hand_id FROM hands WHERE source_id = ?", [source_id])
+        self.delete_hands([row[0] for row in stored])
+        for name in ("rejects", "sources"):
             self._exec(f"DELETE FROM {name} WHERE source_id = ?", [source_id])
 
     def update_source_counts(self, source_id: int, hands_added: int, rejects: int) -> None:
