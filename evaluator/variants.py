@@ -97,7 +97,3 @@ def _load() -> dict[str, Variant]:
 
 
 VARIANTS: dict[str, Variant] = _load()
-
-# Rules profiles (house-rule sets); `barge-2025` is the default.
-DEFAULT_PROFILE = "barge-2025"
-PROFILES = ("barge-2025", "barge-2021")

@@ -12,7 +12,8 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from evaluator.variants import PROFILES, VARIANTS
+from evaluator.profiles import PROFILES
+from evaluator.variants import VARIANTS
 from grammar.errors import HandSyntaxError
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import Action, Award, FinalStack, Hand, Seat, Stakes

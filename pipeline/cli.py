@@ -1,4 +1,5 @@
-"""The `barge` command: ingest histories, list rejects, show stored hands, list the catalog.
+"""The `barge` command: ingest histories, audit them against the rulebook, list rejects and
+findings, show stored hands, list the catalog.
 
 Exit codes: 0 done (rejected hands are stored as rejects and still count as done);
 1 with --strict when a hand was rejected; 2 for a usage error; 3 when a file or the
@@ -11,16 +12,19 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, DownloadColumn, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.progress import Progress as RichProgress
 from rich.table import Table
 
+from evaluator.findings import CODES
+from evaluator.profiles import PROFILES
 from evaluator.variants import VARIANTS
+from pipeline.audit import AuditSummary, audit
 from pipeline.ingest import IngestSummary, Progress, ingest, retry_rejects
 from pipeline.sources import expand_paths
 from pipeline.store import DEFAULT_DB, Store, StoreError
@@ -28,6 +32,7 @@ from pipeline.writer import write_hand
 
 EXIT_OK, EXIT_REJECTS, EXIT_USAGE, EXIT_IO = 0, 1, 2, 3
 MAX_LISTED_REJECTS = 20
+MAX_LISTED_HANDS = 10
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -75,19 +80,79 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         err.print("barge ingest: name at least one file or folder, or use --retry-rejects")
         return EXIT_USAGE
     show_bar = err.is_terminal and not args.json
-    with Store(Path(args.db), wait=args.wait, on_wait=err.print) as store, \
-            _progress_bar(paths, show_bar) as progress:
-        summary = retry_rejects(store) if args.retry_rejects else IngestSummary()
-        if paths:
-            summary.merge(ingest(paths, store, progress))
+    with Store(Path(args.db), wait=args.wait, on_wait=err.print) as store:
+        with _progress_bar(paths, show_bar) as progress:
+            summary = retry_rejects(store) if args.retry_rejects else IngestSummary()
+            if paths:
+                summary.merge(ingest(paths, store, progress))
+        audited = None
+        if not args.no_audit:
+            with _audit_bar(show_bar) as tick:
+                audited = audit(store, args.rules, pending_only=True, progress=tick)
     if args.json:
-        out.print_json(json.dumps(summary.to_json()))
+        report = summary.to_json()
+        if audited is not None:
+            report["audit"] = audited.to_json()
+        out.print_json(json.dumps(report))
     else:
         _print_summary(summary)
+        if audited is not None:
+            _print_audit(audited)
     if summary.errors:
         return EXIT_IO
     if args.strict and summary.total("rejects"):
         return EXIT_REJECTS
+    return EXIT_OK
+
+
+@contextmanager
+def _audit_bar(show: bool) -> Iterator[Callable[[int, int], None] | None]:
+    if not show:
+        yield None
+        return
+    columns = (TextColumn("auditing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with RichProgress(*columns, console=err, transient=True) as bar:
+        task = bar.add_task("audit", total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
+def _print_audit(summary: AuditSummary) -> None:
+    profile = summary.profile or "each hand's own profile"
+    out.print(f"audit: {summary.hands} hands replayed under {profile}: {summary.count('error')} errors, "
+              f"{summary.count('warning')} warnings, {summary.count('info')} notes")
+    if not summary.findings:
+        return
+    table = Table(title="Findings by code")
+    for column in ("code", "severity", "count", "rule", "what it means"):
+        table.add_column(column, justify="right" if column == "count" else "left")
+    for code, severity, rule, count in summary.by_code:
+        table.add_row(code, severity, str(count), rule, CODES[code].summary)
+    out.print(table)
+    worst = summary.worst_hands
+    if worst:
+        out.print("hands with the most errors:")
+    by_hand: dict[str, list[str]] = {}
+    for f in summary.findings:
+        by_hand.setdefault(f.hand_id, []).append(f"#{f.seq} {f.code.name}: {f.message} ({f.rule})")
+    for hand_id, errors, warnings in worst[:MAX_LISTED_HANDS]:
+        out.print(f"  {hand_id}: {errors} errors, {warnings} warnings")
+        for line in by_hand[hand_id][:5]:
+            out.print(f"    {line}", style="dim")
+    if len(worst) > MAX_LISTED_HANDS:
+        out.print(f"  ... and {len(worst) - MAX_LISTED_HANDS} more hands (`barge audit --json` lists all)")
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    if not Path(args.db).exists():
+        raise StoreError(f"no database at {args.db} (run `barge ingest` first or pass --db)")
+    with Store(Path(args.db), wait=args.wait, on_wait=err.print) as store, \
+            _audit_bar(err.is_terminal and not args.json) as tick:
+        summary = audit(store, args.rules, variant=args.variant, event=args.event, hand_id=args.hand,
+                        progress=tick)
+    if args.json:
+        out.print_json(json.dumps(summary.to_json()))
+    else:
+        _print_audit(summary)
     return EXIT_OK
 
 
@@ -155,7 +220,24 @@ def build_parser() -> argparse.ArgumentParser:
                    help="read every stored reject again and store those that read now")
     p.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",
                    help="how long to wait while another process writes the database (default: 30)")
+    p.add_argument("--no-audit", action="store_true", help="store only; do not replay the new hands")
+    p.add_argument("--rules", choices=list(PROFILES), default=None,
+                   help="audit under this rules profile instead of each hand's own")
     p.set_defaults(run=cmd_ingest)
+
+    p = commands.add_parser("audit", help="replay stored hands and record where they break the rules",
+                            description="Replay stored hands under the rulebook and store the findings "
+                                        "(replacing earlier ones of the same hands).")
+    p.add_argument("--db", default=str(DEFAULT_DB), help="database file (default: %(default)s)")
+    p.add_argument("--rules", choices=list(PROFILES), default=None,
+                   help="rules profile for every hand (default: each hand's own, else barge-2025)")
+    p.add_argument("--variant", help="only hands of this variant id")
+    p.add_argument("--event", help="only hands of this event (as written on the Event: line)")
+    p.add_argument("--hand", help="only this hand id")
+    p.add_argument("--json", action="store_true", help="print the findings as JSON")
+    p.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",
+                   help="how long to wait while another process writes the database (default: 30)")
+    p.set_defaults(run=cmd_audit)
 
     p = commands.add_parser("rejects", help="list the hands that could not be read",
                             description="List rejected hands with file, line, column and the error.")

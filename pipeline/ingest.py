@@ -23,7 +23,7 @@ from pathlib import Path
 from time import perf_counter
 from typing import Any
 
-from evaluator.variants import DEFAULT_PROFILE
+from evaluator.profiles import DEFAULT_PROFILE
 from grammar.barge_parser import parse_hand
 from grammar.errors import HandSyntaxError
 from pipeline.model import Hand

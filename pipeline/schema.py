@@ -51,9 +51,20 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("source_id", pa.int64()), ("line", pa.int64()), ("column", pa.int64()),
         ("error", pa.string()), ("raw_text", pa.string()), ("hand_line", pa.int64()),
     ]),
+    # Written by `barge audit` (evaluator.replay): what the replay found, and which hands were
+    # replayed under which profile (a hand with no findings has an `audits` row only).
+    "findings": pa.schema([
+        ("hand_id", pa.string()), ("seq", pa.int64()), ("severity", pa.string()),
+        ("code", pa.string()), ("message", pa.string()), ("rule", pa.string()),
+    ]),
+    "audits": pa.schema([
+        ("hand_id", pa.string()), ("profile", pa.string()), ("findings", pa.int64()),
+        ("audited_at", pa.timestamp("us")),
+    ]),
 }  # fmt: skip
 
 HAND_TABLES = ("hands", "seats", "actions", "boards", "awards")
+AUDIT_TABLES = ("findings", "audits")
 
 
 def _sql_type(kind: pa.DataType) -> str:

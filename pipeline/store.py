@@ -17,7 +17,7 @@ import duckdb
 import pyarrow as pa
 
 from pipeline.model import Action, Award, FinalStack, Hand, Seat, Stakes
-from pipeline.schema import HAND_TABLES, SCHEMAS, create_table_sql
+from pipeline.schema import AUDIT_TABLES, HAND_TABLES, SCHEMAS, create_table_sql
 from pipeline.tables import HandBatch
 
 DEFAULT_DB = Path("barge.duckdb")
@@ -162,9 +162,44 @@ class Store:
 
     def delete_hands(self, hand_ids: list[str]) -> None:
         if hand_ids:
-            for name in HAND_TABLES:
+            for name in HAND_TABLES + AUDIT_TABLES:
                 self._with_ids(hand_ids,
                                f"DELETE FROM {name} WHERE hand_id IN (SELECT hand_id FROM wanted_ids)")
+
+    # ---- audit ----
+    def hands_to_audit(self, pending_only: bool, variant: str | None = None, event: str | None = None,
+                       hand_id: str | None = None) -> list[tuple[str, str, str]]:
+        """(hand_id, format, raw_text) of the stored hands matching the filters, in stored order;
+        `pending_only` keeps those not audited yet."""
+        where, params = [], []
+        for column, value in (("h.variant", variant), ("h.event", event), ("h.hand_id", hand_id)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        if pending_only:
+            where.append("h.hand_id NOT IN (SELECT hand_id FROM audits)")
+        sql = ("SELECT h.hand_id, s.format, h.raw_text FROM hands h JOIN sources s USING (source_id)"
+               + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY h.source_id, h.line")
+        return [(r[0], r[1], r[2]) for r in self._query(sql, params)]
+
+    def write_findings(self, hand_ids: list[str], findings: pa.Table, audits: pa.Table) -> None:
+        """Replace the findings of `hand_ids` with a new audit's."""
+        with self.transaction():
+            for name in AUDIT_TABLES:
+                self._with_ids(
+                    hand_ids, f"DELETE FROM {name} WHERE hand_id IN (SELECT hand_id FROM wanted_ids)")
+            self._insert("findings", findings)
+            self._insert("audits", audits)
+
+    def findings(self, hand_ids: list[str] | None = None) -> list[dict[str, Any]]:
+        if hand_ids is None:
+            return self._records("SELECT * FROM findings ORDER BY hand_id, seq")
+        self.con.register("wanted_ids", pa.table({"hand_id": pa.array(hand_ids, pa.string())}))
+        try:
+            return self._records("SELECT f.* FROM findings f JOIN wanted_ids USING (hand_id) "
+                                 "ORDER BY f.hand_id, f.seq")
+        finally:
+            self.con.unregister("wanted_ids")
 
     # ---- rejects ----
     def rejects(self) -> list[dict[str, Any]]:

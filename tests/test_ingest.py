@@ -10,7 +10,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from evaluator.variants import DEFAULT_PROFILE
+from evaluator.profiles import DEFAULT_PROFILE
 from grammar.barge_parser import parse_hand
 from pipeline.cli import main
 from pipeline.sources import read_blocks

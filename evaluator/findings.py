@@ -1,0 +1,102 @@
+"""Findings: each place where a recorded hand differs from what the rules allow.
+
+Every finding has a stable UPPER_SNAKE `code`, a severity (`error`: a rule broken; `warning`:
+a questionable record; `info`: a note for the tournament director) and the rulebook section
+it cites. `CODES` is the list a director can read; `sample_histories/audit/CODE.bhh` holds a
+hand that breaks each one.
+
+>>> CODES["RAISE_BELOW_MINIMUM"].rule
+'BARGE 2025 §1.2'
+>>> Finding("h1", 7, CODES["OUT_OF_TURN"], "Bo acted before Ann", "BARGE 2025 §2.51").severity
+'error'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SEVERITIES = ("error", "warning", "info")
+GAME = None  # a code whose rule is the game's own section (its Forced Money or Dealing Procedure)
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    name: str
+    severity: str
+    section: str | None
+    summary: str
+
+    @property
+    def rule(self) -> str | None:
+        return f"BARGE 2025 §{self.section}" if self.section else None
+
+
+def _codes(*rows: tuple[str, str, str | None, str]) -> dict[str, Code]:
+    return {name: Code(name, severity, section, summary) for name, severity, section, summary in rows}
+
+
+CODES: dict[str, Code] = _codes(
+    # deck integrity
+    ("CARD_NOT_IN_DECK", "error", GAME, "a card that the game's deck does not hold"),
+    ("DUPLICATE_CARD", "error", GAME, "the same card in two places"),
+    ("STUB_EXHAUSTED", "error", GAME, "more cards dealt than the deck holds, no reshuffle or common card"),
+    ("WRONG_DEAL", "error", GAME, "a player dealt the wrong number of cards, or up for down"),
+    ("WRONG_BOARD", "error", GAME, "the wrong number of cards on a board for the street"),
+    ("DRAW_COUNT_MISMATCH", "error", GAME, "a draw that does not replace exactly the discarded cards"),
+    ("WRONG_DISCARD_COUNT", "error", GAME, "more or fewer discards than the game allows"),
+    ("SHOWN_CARDS_NOT_HELD", "error", GAME, "a player shows cards they were not holding"),
+    # forced money
+    ("WRONG_BLIND", "error", "1.1", "a blind posted by the wrong seat, for the wrong amount, or missing"),
+    ("WRONG_ANTE", "error", "1.1", "an ante missing or for the wrong amount"),
+    ("WRONG_BRING_IN", "error", GAME, "the bring-in by the wrong player or for the wrong amount"),
+    ("BOMB_POT_BETTING", "error", "1.6", "pre-flop betting in a bomb pot"),
+    # turn order
+    ("OUT_OF_TURN", "error", GAME, "a player acted when it was another player's turn"),
+    ("ACTION_AFTER_FOLD", "error", GAME, "a player acted after folding"),
+    ("BETTING_ROUND_INCOMPLETE", "error", GAME, "the next street began before the betting was over"),
+    # bet sizing
+    ("WRONG_LIMIT_BET", "error", "1.1", "a limit bet or raise not of the round's fixed size"),
+    ("RAISE_CAP_EXCEEDED", "error", "1.1", "more raises than the cap allows"),
+    ("BET_BELOW_MINIMUM", "error", "1.2", "a bet smaller than the minimum bet, not all-in"),
+    ("RAISE_BELOW_MINIMUM", "error", "1.2", "a raise smaller than the last full bet or raise, not all-in"),
+    ("BET_OVER_POT_LIMIT", "error", "1.3", "a pot-limit bet or raise larger than the pot after the call"),
+    ("BETTING_NOT_REOPENED", "error", "1.1", "a raise facing only a short all-in after acting"),
+    ("ILLEGAL_CHECK", "error", "1.1", "a check facing a bet"),
+    ("ILLEGAL_ACTION", "error", "1.1", "a bet facing a bet, a call of nothing, a completion of nothing"),
+    ("WRONG_CALL_AMOUNT", "error", "1.1", "a call for other than the amount owed"),
+    ("RAISE_ARITHMETIC", "warning", "1.1", "'raises A to T' where A is not T minus the bet faced"),
+    ("JAM_OR_FOLD", "error", "1.8", "a first action other than all-in or fold in a jam-or-fold event"),
+    ("CHECK_RAISE", "error", "2.11", "a check-raise in limit California Lowball"),
+    # chip accounting
+    ("BET_EXCEEDS_STACK", "error", "1.2", "a player putting in more chips than they have"),
+    ("UNCALLED_BET_WRONG", "error", "1.1", "the uncalled part of a bet not returned, or wrongly"),
+    ("AWARDS_MISMATCH", "error", "1.4", "the chips awarded (with the rake) differ from the pot"),
+    ("TOTAL_POT_MISMATCH", "warning", "1.4", "the summary's total pot differs from the chips put in"),
+    ("STACK_MISMATCH", "error", "1.4", "a final stack differs from start - chips put in + chips won"),
+    ("ALL_IN_MISMARKED", "warning", "1.2", "'and is all-in' with chips left, or missing with none"),
+    # procedure
+    ("UNEXPECTED_STREET", "error", GAME, "a street the game does not have, or out of order"),
+    ("UNEXPECTED_STEP", "error", GAME, "a draw, discard, roll or other step the game lacks here"),
+    ("WRONG_DICE", "error", "1.13", "dice rolled by the wrong player, the wrong number, or not rolled"),
+    ("WRONG_BOARD_REMOVAL", "error", "2.34", "Oklahoma: the wrong boards removed"),
+    ("WRONG_GAME_CHOICE", "error", "2.38", "Pick'em: the wrong player chose, or not a HORSE game"),
+    ("FLOOR_RULING", "info", GAME, "a floor ruling recorded in the hand"),
+    ("UNKNOWN_RULES_OPTION", "warning", GAME, "a rules option the profile does not know; it was ignored"),
+    ("REPLAY_STOPPED", "warning", GAME, "the record is too broken to replay past this point"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    hand_id: str
+    seq: int  # the action's `seq` (1-based), 0 for the hand as a whole
+    code: Code
+    message: str
+    rule: str
+
+    @property
+    def severity(self) -> str:
+        return self.code.severity
+
+    def row(self) -> tuple[str, int, str, str, str, str]:
+        return (self.hand_id, self.seq, self.severity, self.code.name, self.message, self.rule)

@@ -1,0 +1,99 @@
+"""Rules profiles: the house-rule choices the rulebook leaves to the room (`variants.md`).
+
+A profile is a named set of options; a hand's `Rules:` line (or `--rules` on the command line)
+picks the profile and may override single options (`Rules: barge-2025; raise_cap=4`).
+
+>>> resolve("barge-2021").get("bba_first")
+'ante'
+>>> resolve("barge-2025", (("raise_cap", "4"),)).raise_cap
+4
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+DEFAULT_PROFILE = "barge-2025"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    name: str
+    values: tuple[str, ...]
+    rule: str
+    meaning: str
+
+
+# Every option the rulebook names as a room's or an event's choice.
+OPTIONS: dict[str, Option] = {
+    o.name: o
+    for o in (
+        Option("raise_cap", ("3", "4"), "BARGE 2025 §1.1", "limit: a bet and 3 or 4 raises per round"),
+        Option("cap_heads_up", ("auto", "lifted", "kept"), "BARGE 2025 §1.1",
+               "limit: the cap is lifted heads-up; auto = lifted in cash games, kept in tournaments"),
+        Option("bba_reduce_at", ("0", "2", "3", "4", "5", "6"), "BARGE 2025 §1.5",
+               "big blind ante reduced to the small blind at this many players or fewer (0: never)"),
+        Option("bba_first", ("blind", "ante"), "BARGE 2025 §1.5",
+               "a short big blind posts the blind first (2024 TDA) or the ante first (2019 TDA)"),
+        Option("stud_double_bet", ("no", "yes"), "BARGE 2025 §2.47",
+               "Stud: a big bet on 4th street with an open pair"),
+        Option("joker", ("yes", "no"), "BARGE 2025 §2.11, §2.22",
+               "California Lowball and Five Card Draw are played with the joker"),
+        Option("sevens_rule", ("auto", "yes", "no"), "BARGE 2025 §2.11, Appendix B",
+               "California Lowball: sevens rule and no check-raise (auto: in limit only)"),
+        Option("archie_qualifier", ("sixes", "nines"), "BARGE 2025 §2.4", "Archie: the high qualifier"),
+        Option("dramaha49_faces", ("0", "1"), "BARGE 2025 §2.20", "Dramaha 49: points of a face card"),
+        Option("short_deck_trips", ("below_straight", "above_straight"), "BARGE 2025 §2.45",
+               "Short Deck Hold'em: three of a kind below or above a straight"),
+        Option("oklahoma", ("tournament", "cash"), "BARGE 2025 §2.34",
+               "Oklahoma: tournament board removal or the cash-game rule"),
+        Option("win_the_button", ("no", "yes"), "BARGE 2025 §1.12", "event format: win the button"),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    name: str
+    options: dict[str, str] = field(default_factory=dict)
+    unknown: tuple[tuple[str, str], ...] = ()
+
+    def get(self, name: str) -> str:
+        return self.options[name]
+
+    @property
+    def raise_cap(self) -> int:
+        return int(self.options["raise_cap"])
+
+    @property
+    def edition(self) -> str:
+        """The rulebook edition cited by findings under this profile."""
+        return "BARGE 2021" if self.name == "barge-2021" else "BARGE 2025"
+
+
+_BARGE_2025 = {
+    "raise_cap": "3", "cap_heads_up": "auto", "bba_reduce_at": "4", "bba_first": "blind",
+    "stud_double_bet": "no", "joker": "yes", "sevens_rule": "auto", "archie_qualifier": "sixes",
+    "dramaha49_faces": "0", "short_deck_trips": "below_straight", "oklahoma": "tournament",
+    "win_the_button": "no",
+}  # fmt: skip
+
+# The 2021 edition: the big blind ante was not reduced and the ante came first (BARGE 2020,
+# 2021 §1.5); the other choices read the same in both editions.
+PROFILES: dict[str, dict[str, str]] = {
+    "barge-2025": _BARGE_2025,
+    "barge-2021": {**_BARGE_2025, "bba_reduce_at": "0", "bba_first": "ante"},
+}
+
+
+def resolve(name: str | None, overrides: tuple[tuple[str, str], ...] = ()) -> Profile:
+    """The profile `name` with a hand's overrides applied; unknown options are kept aside."""
+    options = dict(PROFILES[name or DEFAULT_PROFILE])
+    unknown = []
+    for key, value in overrides:
+        option = OPTIONS.get(key)
+        if option is None or value not in option.values:
+            unknown.append((key, value))
+        else:
+            options[key] = value
+    return Profile(name or DEFAULT_PROFILE, options, tuple(unknown))

@@ -1,0 +1,893 @@
+"""The replay engine: plays a recorded hand again under the rulebook and reports each place
+where what happened differs from what the rules allow.
+
+`replay(hand)` walks the hand's actions in order, keeping the state the rules need: every
+player's stack, chips in front of them and in the pot, who folded and who is all-in, the cards
+in each hand and on each board, the cards dealt from the stub, and the betting round
+(`evaluator.betting.Round`). The game's steps come from the catalog (`evaluator.catalog`), the
+house rules from the profile (`evaluator.profiles`). A record too broken to go on gets a
+`REPLAY_STOPPED` finding at the action where replay stopped; replay never raises.
+
+>>> from grammar.barge_parser import EXAMPLE, parse_hand
+>>> replay(parse_hand(EXAMPLE))
+[]
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from evaluator import betting
+from evaluator.betting import Round
+from evaluator.cards import card_order, rank_value, showing_key
+from evaluator.catalog import (
+    BRING_IN,
+    EXTRA_HOLE_CARDS_ON_BLACK_FLOP,
+    GAMES,
+    LEFT_OF_BIG_BLIND,
+    LEFT_OF_BUTTON,
+    PICKEM_SHOWING,
+    Game,
+    Street,
+)  # fmt: skip
+from evaluator.findings import CODES, Finding
+from evaluator.forced import check_forced
+from evaluator.profiles import Profile, resolve
+from pipeline.model import UNKNOWN_CARD, Action, Hand
+
+BETTING_KINDS = frozenset({"bring_in", "complete", "bet", "call", "raise", "check", "fold"})
+CARD_STEPS = frozenset({"discard", "draw", "stand_pat", "split", "expose", "roll", "choose", "remove_board"})
+END_STREETS = frozenset({"showdown", "summary"})
+
+
+class _Stop(Exception):
+    """The record cannot be followed past this action."""
+
+
+@dataclass(slots=True)
+class Player:
+    name: str
+    seat: int
+    stack: int
+    dealt_in: bool
+    folded: bool = False
+    bet: int = 0  # live chips in front of the player on this street
+    total: int = 0  # chips put in the pot this hand, dead money included
+    cards: list[str] = field(default_factory=list)  # every card held, "??" for unseen ones
+    up: list[str] = field(default_factory=list)  # cards face up (stud up cards, exposed cards)
+    voluntary: bool = False  # has made a first voluntary action (jam-or-fold)
+
+    @property
+    def all_in(self) -> bool:
+        return self.stack <= 0 and self.dealt_in
+
+    @property
+    def live(self) -> bool:
+        return self.dealt_in and not self.folded
+
+
+@dataclass(slots=True)
+class _StreetState:
+    spec: Street | None
+    name: str
+    deals: dict[str, list[int]] = field(default_factory=dict)  # player -> [down, up]
+    boards: Counter[str] = field(default_factory=Counter)
+    settled: bool = False
+    discarded: set[str] = field(default_factory=set)
+    pending_draw: dict[str, tuple[int, int]] = field(default_factory=dict)  # player -> (count, seq)
+    rolled: bool = False
+    removed: set[str] = field(default_factory=set)
+    common: bool = False
+    round: Round | None = None
+    extra_deal: dict[str, int] = field(default_factory=dict)
+    returns: Counter[str] = field(default_factory=Counter)
+    all_exposed: set[str] = field(default_factory=set)  # players showing every card at its start
+    last_seq: int = 0
+
+
+class Replay:
+    def __init__(self, hand: Hand, game: Game, profile: Profile) -> None:
+        self.hand = hand
+        self.game = game
+        self.profile = profile
+        self.findings: list[Finding] = []
+        self.players = {s.player: Player(s.player, s.number, s.stack, not s.sitting_out) for s in hand.seats}
+        self.order = [p.name for p in sorted(self.players.values(), key=lambda p: p.seat)]
+        self.plan: list[Street] = list(game.streets)
+        self.plan_index = -1
+        self.showing = game.showing
+        self.chosen: str | None = None
+        self.where: dict[str, str] = {}  # card -> holder (a player, "board:<name>", "discards")
+        self.dealt = 0
+        self.stub = game.deck.size
+        self.stub_warned = False
+        self.returns: Counter[str] = Counter()
+        self.owed_returns: Counter[str] = Counter()
+        self.owed_seq: dict[str, int] = {}
+        self.run_it = False
+        self.board_cards: defaultdict[str, list[str]] = defaultdict(list)
+        self.removed_boards: set[str] = set()
+        self.street: _StreetState | None = None
+        self.forced_checked = False
+        self.scale = self._kill_scale()
+        self.seq = 0
+
+    # ---- findings ----
+    def flag(self, code: str, message: str, section: str | None = None, seq: int | None = None) -> None:
+        entry = CODES[code]
+        cited = f"BARGE 2025 §{section}" if section else (entry.rule or self.game.rule)
+        at = self.seq if seq is None else seq
+        self.findings.append(Finding(self.hand.hand_id, at, entry, message, cited))
+
+    # ---- helpers ----
+    @property
+    def live(self) -> list[Player]:
+        return [self.players[n] for n in self.order if self.players[n].live]
+
+    def clockwise_after(self, seat: int, players: list[Player] | None = None) -> list[Player]:
+        pool = self.live if players is None else players
+        return sorted(pool, key=lambda p: (p.seat <= seat, p.seat))
+
+    @property
+    def button_player(self) -> Player | None:
+        seat = self.hand.button_seat
+        return next((p for p in self.players.values() if p.seat == seat), None)
+
+    def _kill_scale(self) -> tuple[int, int]:
+        """A kill blind raises the limits by its ratio to the big blind (cardroom kill pots)."""
+        bb = self.hand.stakes.big_blind
+        for action in self.hand.actions:
+            if action.kind == "post" and action.detail == "kill_blind" and bb and action.amount:
+                return (action.amount, bb)
+        return (1, 1)
+
+    def bet_size(self, spec: Street) -> int:
+        stakes = self.hand.stakes
+        if self.chosen in PICKEM_SHOWING and stakes.big_blind:
+            small, big = stakes.big_blind, 2 * stakes.big_blind  # §2.38
+        else:
+            small = stakes.small_bet or stakes.big_blind or 0
+            big = stakes.big_bet or 2 * small
+        size = big if spec.bet == "big" else small
+        return size * self.scale[0] // self.scale[1]
+
+    def min_bet(self) -> int:
+        stakes = self.hand.stakes
+        return stakes.bomb_pot or stakes.big_blind or stakes.bring_in or stakes.small_bet or 0
+
+    def pot(self) -> int:
+        """Every chip put in this hand: antes and dead blinds, and all wagers (less returns)."""
+        return sum(p.total for p in self.players.values())
+
+    # ---- the walk ----
+    def run(self) -> list[Finding]:
+        for option, value in self.profile.unknown:
+            self.flag("UNKNOWN_RULES_OPTION", f"option {option}={value} is not known to "
+                      f"{self.profile.name}; it was ignored", seq=0)
+        for seq, action in enumerate(self.hand.actions, start=1):
+            self.seq = seq
+            try:
+                self.step(action)
+            except _Stop as stop:
+                self.flag("REPLAY_STOPPED", f"replay stopped at action {seq}: {stop}")
+                return self.findings
+        self.seq = len(self.hand.actions)
+        try:
+            self.finish()
+        except _Stop as stop:
+            self.flag("REPLAY_STOPPED", f"replay stopped at the end of the hand: {stop}")
+        return self.findings
+
+    def step(self, action: Action) -> None:
+        if self.street is None or action.street != self.street.name:
+            self.enter_street(action.street)
+        street = self.street
+        assert street is not None
+        street.last_seq = self.seq
+        kind = action.kind
+        if kind == "ruling":
+            self.flag("FLOOR_RULING", f"floor ruling: {action.detail}")
+            return
+        if kind in ("note", "run_it", "reshuffle"):
+            if kind == "run_it":
+                self.run_it = True
+            elif kind == "reshuffle":
+                back = [c for c, holder in self.where.items() if holder == "discards"]
+                for card in back:
+                    del self.where[card]
+                self.stub += len(back)
+            return
+        if kind in ("post", "ante"):
+            self.forced(action)
+            return
+        if kind == "deal":
+            self.deal(action)
+            return
+        if kind == "board":
+            self.board(action)
+            return
+        self.settle()
+        if kind == "return":
+            self.take_back(action)
+        elif kind in BETTING_KINDS:
+            self.betting(action)
+        elif kind in CARD_STEPS:
+            self.card_step(action)
+        elif kind in ("show", "muck"):
+            self.reveal(action)
+
+    # ---- streets ----
+    def enter_street(self, name: str) -> None:
+        if self.street is not None:
+            self.close_street()
+        spec: Street | None = None
+        if name not in END_STREETS:
+            names = [s.name for s in self.plan]
+            if name in names and names.index(name) > self.plan_index:
+                self.plan_index = names.index(name)
+                spec = self.plan[self.plan_index]
+            else:
+                where = "out of order" if name in names else f"not a street of {self.game.variant.name}"
+                self.flag("UNEXPECTED_STREET", f"street {name.replace('_', ' ')} is {where}")
+        self.street = _StreetState(spec, name)
+        for p in self.players.values():
+            p.bet = 0
+            if p.cards and all(c in p.up for c in p.cards):
+                self.street.all_exposed.add(p.name)
+        if spec is not None and spec.bet is not None and not self._bomb_pot_first(spec):
+            self.street.round = self.new_round(spec)
+
+    def _bomb_pot_first(self, spec: Street) -> bool:
+        return bool(self.hand.stakes.bomb_pot) and spec.name == self.game.streets[0].name
+
+    def new_round(self, spec: Street) -> Round:
+        if self.hand.structure == "limit":
+            return Round("limit", self.bet_size(spec), self.min_bet())
+        return Round(self.hand.structure, 0, self.min_bet())
+
+    def close_street(self) -> None:
+        street = self.street
+        assert street is not None
+        self.settle()
+        spec = street.spec
+        going_on = len(self.live) >= 2
+        r = street.round
+        if r is not None and going_on:
+            waiting = self.next_to_act(r)
+            if waiting is not None:
+                self.flag("BETTING_ROUND_INCOMPLETE",
+                          f"{street.name.replace('_', ' ')} ended with {waiting} still to act",
+                          seq=street.last_seq)
+        self._owe_uncalled(street)
+        if spec is None or not going_on:
+            return
+        if spec.dice and not street.rolled and self.plan_index + 1 < len(self.plan):
+            self.flag("WRONG_DICE", f"no roll of {spec.dice} dice after the {spec.name} betting",
+                      seq=street.last_seq)
+        lowest = (spec.discard or spec.draw or (0, 0))[0]
+        if lowest:
+            for p in self.live:
+                if p.name not in street.discarded:
+                    self.flag("WRONG_DISCARD_COUNT", f"{p.name} did not discard on {spec.name}; "
+                              f"{lowest} must be discarded", seq=street.last_seq)
+        for name, (count, seq) in street.pending_draw.items():
+            self.flag("DRAW_COUNT_MISMATCH", f"{name} discarded {count} and drew nothing", seq=seq)
+        if "remove_board" in spec.steps:
+            self.check_removal(street)
+
+    def _owe_uncalled(self, street: _StreetState) -> None:
+        """The part of the street's top wager that nobody matched is owed back to its maker."""
+        bets = sorted(((p.bet + street.returns[p.name], p.name) for p in self.players.values()),
+                      reverse=True)
+        if len(bets) < 2 or bets[0][0] <= bets[1][0]:
+            return
+        top, name = bets[0]
+        self.owed_returns[name] += top - bets[1][0]
+        self.owed_seq.setdefault(name, street.last_seq)
+
+    # ---- cards ----
+    def place(self, card: str, holder: str) -> None:
+        """Take `card` from the stub for `holder`: it must be in the deck and not yet seen."""
+        self.dealt += 1
+        if self.dealt > self.stub and not self.stub_warned:
+            self.stub_warned = True
+            self.flag("STUB_EXHAUSTED", f"card {self.dealt} dealt from a {self.game.deck.name} with no "
+                      "reshuffle of the discards and no common card")
+        if card == UNKNOWN_CARD:
+            return
+        self.check_card(card)
+        if card in self.where:
+            self.flag("DUPLICATE_CARD", f"{card} dealt to {holder.removeprefix('board:')} is already "
+                      f"{self._describe(self.where[card])}")
+        self.where[card] = holder
+
+    def _describe(self, holder: str) -> str:
+        if holder.startswith("board:"):
+            return f"on board {holder[6:]}"
+        if holder == "discards":
+            return "among the discards"
+        return f"held by {holder}"
+
+    def check_card(self, card: str) -> None:
+        if card not in self.game.deck:
+            self.flag("CARD_NOT_IN_DECK", f"{card} is not in the {self.game.deck.name}")
+
+    def claim(self, player: Player, cards: tuple[str, ...], what: str) -> None:
+        """`player` reveals `cards`: each must be one they hold (an unseen card becomes it)."""
+        for card in cards:
+            if card == UNKNOWN_CARD or card in player.cards:
+                continue
+            self.check_card(card)
+            holder = self.where.get(card)
+            if holder is not None and holder != player.name:
+                self.flag("DUPLICATE_CARD", f"{player.name} {what} {card}, which is {self._describe(holder)}")
+            elif UNKNOWN_CARD in player.cards:
+                player.cards[player.cards.index(UNKNOWN_CARD)] = card
+                self.where[card] = player.name
+            else:
+                self.flag("SHOWN_CARDS_NOT_HELD", f"{player.name} {what} {card} but was not dealt it")
+
+    def deal(self, action: Action) -> None:
+        street = self.street
+        assert street is not None and action.player is not None
+        player = self.players[action.player]
+        face_up = action.detail == "up"
+        for card in action.cards:
+            self.place(card, player.name)
+            player.cards.append(card)
+            if face_up:
+                player.up.append(card)
+        if street.settled:
+            extra = street.extra_deal.pop(player.name, 0)
+            if extra != len(action.cards):
+                self.flag("WRONG_DEAL", f"{player.name} dealt {len(action.cards)} card(s) after the deal "
+                          f"of {street.name.replace('_', ' ')}")
+            return
+        counts = street.deals.setdefault(player.name, [0, 0])
+        counts[1 if face_up else 0] += len(action.cards)
+
+    def board(self, action: Action) -> None:
+        street = self.street
+        assert street is not None
+        name = action.detail or "1"
+        for card in action.cards:
+            self.place(card, f"board:{name}")
+            self.board_cards[name].append(card)
+        street.boards[name] += len(action.cards)
+        if name == "common":
+            street.common = True
+
+    def expected_deal(self, player: Player, spec: Street) -> tuple[int, int]:
+        street = self.street
+        assert street is not None
+        if street.common:
+            return (0, 0)
+        rules = self.game.rules
+        if "deal_down_when_exposed" in rules and spec.up and not spec.down:
+            return (1, 0) if player.name in street.all_exposed else (0, 1)  # §2.31
+        if EXTRA_HOLE_CARDS_ON_BLACK_FLOP in rules and spec.name == "flop":
+            return (2, 0) if self._black_flop() else (0, 0)
+        return (spec.down, spec.up)
+
+    def _black_flop(self) -> bool:
+        flop = self.board_cards.get("1", [])[:3]
+        return sum(1 for c in flop if c[1:] in ("s", "c")) >= 2
+
+    def settle(self) -> None:
+        """The deal of the street is over: check the counts, fill in cards nobody recorded."""
+        street = self.street
+        if street is None or street.settled:
+            return
+        street.settled = True
+        spec = street.spec
+        if spec is None:
+            return
+        for player in self.live:
+            down, up = self.expected_deal(player, spec)
+            got = street.deals.get(player.name)
+            if got is None:
+                for _ in range(down + up):
+                    self.place(UNKNOWN_CARD, player.name)
+                    player.cards.append(UNKNOWN_CARD)
+                    if up:
+                        player.up.append(UNKNOWN_CARD)
+            elif (got[0] + got[1], got[1] if self.game.forced != "blinds" or up else 0) != (down + up, up):
+                self.flag("WRONG_DEAL", f"{player.name} was dealt {got[0]} down and {got[1]} up on "
+                          f"{spec.name.replace('_', ' ')}; the game deals {down} down and {up} up")
+        expected = dict(spec.boards)
+        for name in street.boards:
+            if name in expected or name == "common" or (self.run_it and name.isdigit() and name != "1"):
+                continue
+            self.flag("WRONG_BOARD", f"board {name} is not a board of {self.game.variant.name}")
+        if len(self.live) >= 2 or street.boards:
+            for name, count in expected.items():
+                if street.boards[name] != count and not (self.run_it and street.boards[name] == 0):
+                    self.flag("WRONG_BOARD", f"board {name} got {street.boards[name]} card(s) on "
+                              f"{spec.name.replace('_', ' ')}; the game deals {count}")
+
+    # ---- forced money ----
+    def forced(self, action: Action) -> None:
+        assert action.player is not None
+        player = self.players[action.player]
+        amount = action.amount or 0
+        self.take(player, amount)
+        if action.kind == "ante" or action.detail == "dead_blind":
+            player.bet -= amount  # dead money: in the pot, not a wager of the street
+            return
+        street = self.street
+        assert street is not None
+        if street.round is not None:
+            street.round.post(player.bet)
+
+    def take(self, player: Player, amount: int) -> None:
+        if amount > player.stack:
+            self.flag("BET_EXCEEDS_STACK", f"{player.name} puts in {amount} with {player.stack} left")
+        player.stack -= amount
+        player.bet += amount
+        player.total += amount
+
+    def check_forced_once(self) -> None:
+        if self.forced_checked:
+            return
+        self.forced_checked = True
+        for code, message, section in check_forced(self.hand, self.game, self.profile):
+            self.flag(code, message, section)
+
+    # ---- betting ----
+    def first_to_act(self, spec: Street) -> Player | None:
+        live = self.live
+        if not live:
+            return None
+        if spec.first == LEFT_OF_BIG_BLIND:
+            anchor = self._blind_anchor()
+            return self.clockwise_after(anchor)[0] if anchor is not None else live[0]
+        if spec.first == LEFT_OF_BUTTON:
+            seat = self.hand.button_seat
+            return self.clockwise_after(seat)[0] if seat is not None else live[0]
+        if spec.first == BRING_IN:
+            return self.bring_in_player() or live[0]
+        return self.best_showing()
+
+    def _blind_anchor(self) -> int | None:
+        """The seat the first round starts after: the straddle, else the big blind."""
+        anchor = None
+        for action in self.hand.actions:
+            if (action.kind == "post" and action.detail in ("big_blind", "straddle") and action.player
+                    and (anchor is None or action.detail == "straddle")):
+                anchor = self.players[action.player].seat
+        if anchor is None and self.hand.button_seat is not None:
+            dealt = [p for p in self.players.values() if p.dealt_in]
+            after = self.clockwise_after(self.hand.button_seat, dealt)
+            anchor = after[0].seat if len(after) == 2 else after[min(1, len(after) - 1)].seat
+        return anchor
+
+    def bring_in_player(self) -> Player | None:
+        order = self.game.bring_in
+        candidates = [p for p in self.live if p.up and p.up[-1] != UNKNOWN_CARD]
+        if order is None or not candidates:
+            return None
+        return max(candidates, key=lambda p: (card_order(p.up[-1], order), -p.seat))
+
+    def best_showing(self) -> Player | None:
+        scale = self.showing or "high"
+        live = self.live
+        if self.game.ties == "button" and self.hand.button_seat is not None:
+            ordered = self.clockwise_after(self.hand.button_seat)
+        else:
+            ordered = live
+        if not ordered:
+            return None
+        ranked = [(showing_key(p.up, scale), -i, p) for i, p in enumerate(ordered)]
+        return max(ranked, key=lambda t: (t[0], t[1]))[2]
+
+    def next_to_act(self, r: Round) -> str | None:
+        if r.order is None:
+            return None
+        live = self.live
+        able = [p for p in live if not p.all_in]
+        n = len(r.order)
+        for k in range(1, n + 1):
+            name = r.order[(r.pos + k) % n]
+            p = self.players[name]
+            if not p.live or p.all_in:
+                continue
+            if len(live) < 2:
+                return None
+            owes = p.bet < r.current
+            if name in r.acted and not owes:
+                continue
+            if not owes and len(able) == 1:
+                continue  # everyone else is all-in: nobody left to bet against
+            return name
+        return None
+
+    def start_round(self, r: Round, spec: Street) -> None:
+        first = self.first_to_act(spec)
+        if first is None:
+            r.order = []
+            return
+        ordered = self.clockwise_after(first.seat - 1, [p for p in self.players.values() if p.dealt_in])
+        r.order = [p.name for p in ordered]
+        r.pos = -1
+
+    def betting(self, action: Action) -> None:
+        street = self.street
+        assert street is not None and action.player is not None
+        self.check_forced_once()
+        player = self.players[action.player]
+        spec = street.spec
+        if street.round is None:
+            if self.hand.stakes.bomb_pot and spec is not None and spec.name == self.game.streets[0].name:
+                self.flag("BOMB_POT_BETTING", f"{player.name} {action.kind}s before the flop in a bomb pot")
+            else:
+                self.flag("UNEXPECTED_STEP", f"{player.name} {action.kind}s on "
+                          f"{street.name.replace('_', ' ')}, which has no betting round")
+            self.move_chips(player, action)
+            if action.kind == "fold":
+                player.folded = True
+            return
+        r = street.round
+        if r.order is None:
+            assert spec is not None
+            self.start_round(r, spec)
+        if player.folded:
+            self.flag("ACTION_AFTER_FOLD", f"{player.name} {action.kind}s after folding")
+            self.move_chips(player, action)
+            return
+        expected = self.next_to_act(r)
+        if expected is None:
+            self.flag("OUT_OF_TURN", f"{player.name} {action.kind}s but nobody was due to act")
+        elif expected != player.name:
+            self.flag("OUT_OF_TURN", f"{player.name} acted when it was {expected}'s turn")
+        if r.order and player.name in r.order:
+            r.pos = r.order.index(player.name)
+        self.jam_or_fold(player, action, r)
+        handler = getattr(self, f"on_{action.kind}")
+        handler(player, action, r, spec)
+        r.acted[player.name] = r.full
+        if action.kind not in ("fold", "check") and action.kind in BETTING_KINDS:
+            self.check_all_in_mark(player, action)
+
+    def move_chips(self, player: Player, action: Action) -> None:
+        """Chips of an action that is not judged (out of place): the record is followed."""
+        if action.kind in ("bet", "call", "bring_in"):
+            self.take(player, action.amount or 0)
+        elif action.kind in ("raise", "complete"):
+            self.take(player, (action.to_amount or 0) - player.bet)
+
+    def jam_or_fold(self, player: Player, action: Action, r: Round) -> None:
+        if not self.hand.stakes.jam_or_fold or player.voluntary:
+            return
+        player.voluntary = True
+        if action.kind == "fold" or action.all_in or (action.kind == "call" and r.all_in_wager):
+            return
+        self.flag("JAM_OR_FOLD", f"{player.name} {action.kind}s; the first action must be all-in or fold")
+
+    def check_all_in_mark(self, player: Player, action: Action) -> None:
+        if action.all_in and player.stack > 0:
+            self.flag("ALL_IN_MISMARKED", f"{player.name} is marked all-in with {player.stack} left")
+        elif not action.all_in and player.stack == 0:
+            self.flag("ALL_IN_MISMARKED", f"{player.name} put in the last chips without 'and is all-in'")
+
+    def allowed_sizes(self, r: Round, spec: Street | None) -> tuple[int, ...]:
+        if spec is None:
+            return (r.size,)
+        rules = self.game.rules
+        if "spread_limit" in rules:  # §2.31: the small or the big bet
+            small = self.bet_size(Street("x", bet="small"))
+            return (small, self.bet_size(Street("x", bet="big")))
+        if ("double_bet_open_pair" in rules and self.profile.get("stud_double_bet") == "yes"
+                and spec.name == "4th_street" and self._open_pair()):
+            return (r.size, self.bet_size(Street("x", bet="big")))
+        return (r.size,)
+
+    def _open_pair(self) -> bool:
+        return any(max(Counter(rank_value(c) for c in p.up if c != UNKNOWN_CARD).values(), default=0) >= 2
+                   for p in self.live)
+
+    def wager(self, player: Player, target: int, action: Action, r: Round, spec: Street | None) -> None:
+        """A bet, raise or completion to `target`: size rules, then the chips."""
+        before_pot = self.pot()
+        all_in = target - player.bet >= player.stack
+        if r.structure == "limit":
+            allowed = self.allowed_sizes(r, spec)
+            for code, message, section in betting.judge_limit(r, target, all_in, allowed):
+                self.flag(code, f"{player.name} {message}", section)
+            full = betting.limit_full(r, target, allowed)
+            if len(allowed) > 1 and target - r.base >= max(allowed):
+                r.size = max(allowed)  # §2.47: a big bet may not be met by a small-bet raise
+        else:
+            for code, message, section in betting.judge_big_bet(r, target, all_in, before_pot, player.bet):
+                self.flag(code, f"{player.name} {message}", section)
+            full = betting.big_bet_full(r, target)
+        self.take(player, target - player.bet)
+        r.raise_to(target, full)
+        r.all_in_wager = player.stack <= 0
+
+    def on_fold(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:
+        player.folded = True
+        if action.cards:
+            self.claim(player, action.cards, "folds face up")
+
+    def on_check(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:
+        if player.bet < r.current:
+            self.flag("ILLEGAL_CHECK", f"{player.name} checks facing a bet of {r.current - player.bet}")
+        r.checked.add(player.name)
+
+    def on_call(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:
+        owed = min(r.current - player.bet, player.stack)
+        amount = action.amount or 0
+        if r.current - player.bet <= 0:
+            self.flag("ILLEGAL_ACTION", f"{player.name} calls {amount} with nothing to call")
+        elif amount != owed:
+            self.flag("WRONG_CALL_AMOUNT", f"{player.name} calls {amount}; the call is {owed}")
+        self.take(player, amount)
+
+    def on_bet(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:
+        amount = action.amount or 0
+        if r.current > 0:
+            self.flag("ILLEGAL_ACTION", f"{player.name} bets {amount} facing a bet of {r.current}; "
+                      "that is a raise")
+        self.wager(player, player.bet + amount, action, r, spec)
+
+    def on_raise(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:
+        target = action.to_amount or 0
+        if r.current == 0:
+            self.flag("ILLEGAL_ACTION", f"{player.name} raises with no bet to raise; that is a bet")
+        elif action.amount is not None and action.amount != target - r.current:
+            self.flag("RAISE_ARITHMETIC", f"{player.name} raises {action.amount} to {target}, but the bet "
+                      f"was {r.current}: a raise of {target - r.current}")
+        self.raise_checks(player, r, spec)
+        self.wager(player, target, action, r, spec)
+
+    def raise_checks(self, player: Player, r: Round, spec: Street | None) -> None:
+        if not r.reopened_for(player.name):
+            self.flag("BETTING_NOT_REOPENED", f"{player.name} raises, but only a short all-in came "
+                      "since they acted", "1.1" if r.structure == "limit" else "1.2")
+        if r.structure != "limit":
+            return
+        if r.raises >= 1 + self.profile.raise_cap and not self.cap_lifted():
+            self.flag("RAISE_CAP_EXCEEDED", f"{player.name} makes raise {r.raises} after the cap of a bet "
+                      f"and {self.profile.raise_cap} raises")
+        if player.name in r.checked and self.no_check_raise():
+            self.flag("CHECK_RAISE", f"{player.name} raises after checking", "2.11")
+
+    def cap_lifted(self) -> bool:
+        setting = self.profile.get("cap_heads_up")
+        lifted = setting == "lifted" or (setting == "auto" and self.hand.tournament is None)
+        return lifted and len(self.live) == 2
+
+    def no_check_raise(self) -> bool:
+        if "sevens_rule" not in self.game.rules:
+            return False
+        setting = self.profile.get("sevens_rule")
+        return setting == "yes" or (setting == "auto" and self.hand.structure == "limit")
+
+    def on_complete(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:
+        target = action.to_amount or 0
+        opening = r.current == 0 and spec is not None and spec.first == BRING_IN
+        if opening:
+            self.check_bring_in_player(player)
+        elif not (r.bring_in or r.current < r.base + r.size):
+            self.flag("ILLEGAL_ACTION", f"{player.name} completes with no bring-in or short bet to complete")
+        if not opening and not r.bring_in:
+            self.raise_checks(player, r, spec)
+        self.wager(player, target, action, r, spec)
+
+    def on_bring_in(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:
+        amount = action.amount or 0
+        self.check_bring_in_player(player)
+        expected = self.hand.stakes.bring_in
+        if expected is not None and amount != expected and not (amount < expected and amount >= player.stack):
+            self.flag("WRONG_BRING_IN", f"{player.name} brings in for {amount}; the bring-in is {expected}",
+                      "1.1")
+        if r.current:
+            self.flag("ILLEGAL_ACTION", f"{player.name} brings in after the betting was opened")
+        self.take(player, amount)
+        r.current = amount
+        r.bring_in = True
+        if r.structure != "limit":
+            r.base = amount
+            r.last_raise = amount
+
+    def check_bring_in_player(self, player: Player) -> None:
+        expected = self.bring_in_player()
+        if expected is not None and expected.name != player.name:
+            self.flag("WRONG_BRING_IN", f"{player.name} brings in, but {expected.name}'s "
+                      f"{expected.up[-1]} is the bring-in card")
+
+    def take_back(self, action: Action) -> None:
+        assert action.player is not None
+        player = self.players[action.player]
+        amount = action.amount or 0
+        player.stack += amount
+        player.bet -= amount
+        player.total -= amount
+        self.returns[player.name] += amount
+        assert self.street is not None
+        self.street.returns[player.name] += amount
+        if self.street.round is not None:
+            self.street.round.current = max(p.bet for p in self.players.values())
+
+    # ---- other steps ----
+    def card_step(self, action: Action) -> None:
+        street = self.street
+        assert street is not None
+        spec = street.spec
+        kind = action.kind
+        player = self.players[action.player] if action.player else None
+        allowed = spec is not None and (
+            (kind in ("discard", "draw", "stand_pat") and (spec.draw or spec.discard))
+            or (kind == "roll" and spec.dice) or kind in (spec.steps if spec else ())
+        )
+        if not allowed:
+            self.flag("UNEXPECTED_STEP", f"{kind.replace('_', ' ')} on {street.name.replace('_', ' ')} "
+                      f"is not a step of {self.game.variant.name}")
+        if kind == "roll":
+            self.on_roll(action, spec)
+        elif kind == "remove_board":
+            street.removed.add(action.detail or "")
+        elif player is None:
+            return
+        elif kind == "discard":
+            self.on_discard(player, action, spec)
+        elif kind == "draw":
+            self.on_draw(player, action)
+        elif kind == "stand_pat":
+            self.on_discard(player, action, spec)
+        elif kind in ("split", "expose"):
+            self.claim(player, action.cards, "shows")
+            if kind == "expose":
+                player.up.extend(c for c in action.cards if c not in player.up)
+        elif kind == "choose":
+            self.on_choose(player, action)
+
+    def on_discard(self, player: Player, action: Action, spec: Street | None) -> None:
+        street = self.street
+        assert street is not None
+        cards = action.cards
+        street.discarded.add(player.name)
+        limits = (spec.draw or spec.discard) if spec is not None else None
+        if limits and not (limits[0] <= len(cards) <= limits[1]):
+            most = f"exactly {limits[0]}" if limits[0] == limits[1] else f"{limits[0]} to {limits[1]}"
+            self.flag("WRONG_DISCARD_COUNT", f"{player.name} discards {len(cards)}; {most} may be discarded")
+        self.claim(player, cards, "discards")
+        for card in cards:
+            if card in player.cards:
+                player.cards.remove(card)
+                if card in player.up:
+                    player.up.remove(card)
+            elif UNKNOWN_CARD in player.cards:
+                player.cards.remove(UNKNOWN_CARD)
+            if card != UNKNOWN_CARD:
+                self.where[card] = "discards"
+        if spec is not None and spec.draw and cards:
+            street.pending_draw[player.name] = (len(cards), self.seq)
+
+    def on_draw(self, player: Player, action: Action) -> None:
+        street = self.street
+        assert street is not None
+        count, _ = street.pending_draw.pop(player.name, (0, 0))
+        if count != len(action.cards):
+            self.flag("DRAW_COUNT_MISMATCH", f"{player.name} discarded {count} and drew {len(action.cards)}")
+        for card in action.cards:
+            self.place(card, player.name)
+            player.cards.append(card)
+
+    def on_roll(self, action: Action, spec: Street | None) -> None:
+        street = self.street
+        assert street is not None
+        street.rolled = True
+        dice = (action.detail or "").split()
+        if spec is not None and spec.dice and len(dice) != spec.dice:
+            self.flag("WRONG_DICE", f"{len(dice)} dice rolled; {self.game.variant.name} rolls {spec.dice}")
+        button = self.button_player
+        if action.player is not None and button is not None and action.player != button.name:
+            self.flag("WRONG_DICE", f"{action.player} rolls; the player on the button ({button.name}) rolls")
+
+    def on_choose(self, player: Player, action: Action) -> None:
+        choice = action.detail or ""
+        choices = dict(self.game.choices)
+        if choice not in choices:
+            self.flag("WRONG_GAME_CHOICE", f"{player.name} chooses {choice}, which is not a game of "
+                      f"{self.game.variant.name} ({', '.join(choices)})")
+            return
+        chooser = self.chooser()
+        if chooser is not None and chooser.name != player.name:
+            self.flag("WRONG_GAME_CHOICE", f"{player.name} chooses the game; {chooser.name} chooses (§2.38)")
+        street = self.street
+        assert street is not None and street.spec is not None
+        old = street.spec
+        streets = choices[choice]
+        self.chosen = choice
+        self.showing = PICKEM_SHOWING.get(choice, self.showing)
+        self.plan = [streets[0], *list(streets[1:])]
+        self.plan_index = 0
+        street.spec = streets[0]
+        for p in self.live:
+            extra = streets[0].down - old.down
+            if extra:
+                street.extra_deal[p.name] = extra
+
+    def chooser(self) -> Player | None:
+        """§2.38: the player under the gun, or the button heads-up and three-handed."""
+        dealt = [p for p in self.players.values() if p.dealt_in]
+        button = self.button_player
+        if button is None:
+            return None
+        if len(dealt) <= 3:
+            return button
+        anchor = self._blind_anchor()
+        return self.clockwise_after(anchor, dealt)[0] if anchor is not None else None
+
+    def check_removal(self, street: _StreetState) -> None:
+        """§2.34: the rows whose river card is lowest are removed (deuce low, ace high)."""
+        rivers = {name: cards[-1] for name, cards in self.board_cards.items()
+                  if name in ("1", "2", "3") and len(cards) == 5}
+        if len(rivers) != 3:
+            return
+        if self.profile.get("oklahoma") == "cash":
+            expected = set(rivers)
+        else:
+            lowest = min(rank_value(c) for c in rivers.values())
+            expected = {n for n, c in rivers.items() if rank_value(c) == lowest}
+            if len(expected) == 3:
+                expected = set()
+        if street.removed != expected:
+            said = ", ".join(sorted(street.removed)) or "none"
+            due = ", ".join(sorted(expected)) or "none"
+            self.flag("WRONG_BOARD_REMOVAL", f"boards removed: {said}; the river cards "
+                      f"{' '.join(rivers[n] for n in sorted(rivers))} remove {due}", seq=street.last_seq)
+
+    def reveal(self, action: Action) -> None:
+        if action.player is None:
+            return
+        self.claim(self.players[action.player], action.cards, "shows" if action.kind == "show" else "mucks")
+
+    # ---- the end ----
+    def finish(self) -> None:
+        if self.street is not None:
+            self.close_street()
+        self.check_forced_once()
+        for name, owed in self.owed_returns.items():
+            if self.returns[name] != owed:
+                self.flag("UNCALLED_BET_WRONG", f"{owed} of {name}'s bet was not called; "
+                          f"{self.returns[name]} was returned", seq=self.owed_seq.get(name, self.seq))
+        for name, back in self.returns.items():
+            if name not in self.owed_returns and back:
+                self.flag("UNCALLED_BET_WRONG", f"{back} returned to {name}, whose bet was called")
+        pot = self.pot()
+        awarded = Counter[str]()
+        for award in self.hand.awards:
+            awarded[award.player] += award.amount
+        rake = self.hand.rake or 0
+        if sum(awarded.values()) + rake != pot:
+            self.flag("AWARDS_MISMATCH", f"the pot is {pot} but {sum(awarded.values())} was awarded"
+                      + (f" and {rake} raked" if rake else ""))
+        if self.hand.total_pot is not None and self.hand.total_pot != pot:
+            self.flag("TOTAL_POT_MISMATCH", f"the summary says the total pot is {self.hand.total_pot}; "
+                      f"{pot} was put in")
+        for final in self.hand.final_stacks:
+            player = self.players.get(final.player)
+            if player is None:
+                continue
+            computed = player.stack + awarded[player.name]
+            if computed != final.amount:
+                self.flag("STACK_MISMATCH", f"{player.name} ends with {final.amount} but started with "
+                          f"{computed - awarded[player.name] + player.total}, put in {player.total} and won "
+                          f"{awarded[player.name]}: {computed}")
+
+
+def replay(hand: Hand, profile: str | None = None) -> list[Finding]:
+    """Replay `hand` under its rules profile (or `profile`, which overrides it) and return the
+    findings, in the order of the actions they concern."""
+    game = GAMES[hand.variant]
+    chosen = resolve(profile or hand.rules_profile, hand.rules_options)
+    engine = Replay(hand, game, chosen)
+    try:
+        return engine.run()
+    except Exception as exc:  # the engine's own fault must not stop an audit of many hands
+        engine.flag("REPLAY_STOPPED", f"replay stopped by an internal error ({type(exc).__name__}: {exc}); "
+                    "please report this hand")
+        return engine.findings
