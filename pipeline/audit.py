@@ -15,10 +15,11 @@ from typing import Any
 
 import pyarrow as pa
 
-from evaluator.findings import Finding
+from evaluator.findings import CODES, Finding
 from evaluator.profiles import DEFAULT_PROFILE
 from evaluator.replay import replay
 from grammar.barge_parser import parse_hand
+from grammar.errors import HandSyntaxError
 from pipeline.model import Hand
 from pipeline.schema import SCHEMAS
 from pipeline.store import Store
@@ -94,7 +95,14 @@ def audit(store: Store, profile: str | None = None, pending_only: bool = False,
     for start in range(0, len(todo), BATCH):
         batch: list[tuple[str, str, list[Finding]]] = []
         for hid, fmt, raw_text in todo[start:start + BATCH]:
-            hand = READERS[fmt](raw_text)
+            try:
+                hand = READERS[fmt](raw_text)
+            except HandSyntaxError as exc:  # stored by an older grammar that read it differently
+                found = [Finding(hid, 0, CODES["REPLAY_STOPPED"], f"the stored text no longer reads: {exc}",
+                                 "BARGE 2025")]
+                batch.append((hid, profile or DEFAULT_PROFILE, found))
+                summary.findings.extend(found)
+                continue
             found = replay(hand, profile)
             batch.append((hid, profile or hand.rules_profile or DEFAULT_PROFILE, found))
             summary.findings.extend(found)

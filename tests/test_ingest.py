@@ -89,11 +89,12 @@ def test_rows_hold_the_recorded_values(
                           "players, big_blind, big_blind_ante, line FROM hands "
                           f"WHERE hand_id = '{hand}'") == [
         ("texas_holdem", "no-limit", "BARGE 2025 Event #3 No-Limit Hold'em", "3", "7",
-         "4 (100/200, big blind ante 200)", 3, 4, Decimal("200.00"), Decimal("200.00"), 1)]
+         "4 (100/200, big blind ante 200)", 3, 5, Decimal("200.00"), Decimal("200.00"), 1)]
     assert query(db_path, f"SELECT seat, ending_stack, final_stack FROM seats WHERE hand_id = '{hand}' "
                           "ORDER BY seat") == [
         (1, Decimal("4650.00"), Decimal("4650.00")), (3, Decimal("3750.00"), Decimal("3750.00")),
-        (5, Decimal("6300.00"), Decimal("6300.00")), (8, Decimal("850.00"), Decimal("850.00"))]
+        (5, Decimal("6300.00"), Decimal("6300.00")), (8, Decimal("850.00"), Decimal("850.00")),
+        (9, Decimal("2500.00"), Decimal("2500.00"))]
     assert query(db_path, f"SELECT pot, seat, amount FROM awards WHERE hand_id = '{hand}' ORDER BY seq") == [
         (1, 1, Decimal("1600.00")), (0, 3, Decimal("3750.00"))]
     assert query(db_path, f"SELECT kind, amount, to_amount, all_in FROM actions WHERE hand_id = '{hand}' "

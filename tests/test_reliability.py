@@ -39,11 +39,14 @@ def make_inputs(folder: Path, files: int) -> Path:
     return folder
 
 
+EXCLUDE = {"sources": "EXCLUDE (ingested_at)", "audits": "EXCLUDE (audited_at)"}  # the clock's columns
+
+
 def snapshot(db: Path) -> dict[str, list[tuple[object, ...]]]:
     with duckdb.connect(str(db), read_only=True) as con:
         return {
             name: con.execute(
-                f"SELECT * {'EXCLUDE (ingested_at)' if name == 'sources' else ''} FROM {name} ORDER BY ALL"
+                f"SELECT * {EXCLUDE.get(name, '')} FROM {name} ORDER BY ALL"
             ).fetchall()
             for name in SCHEMAS
         }
