@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 # Rebuilds ./barge.duckdb from the sample histories and prints the ingest summary.
 demo: $(STAMP)
 	rm -f barge.duckdb barge.duckdb.wal
-	$(BIN)/barge ingest sample_histories --db barge.duckdb
+	$(BIN)/barge ingest sample_histories/*.bhh --db barge.duckdb
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

@@ -93,7 +93,9 @@ def showing_key(cards: list[str], scale: str) -> tuple[object, ...]:
     """
     known = [c for c in cards if c != UNKNOWN_CARD]
     if scale == "high":
-        return tuple(_groups(rank_value(c) for c in known))
+        groups = _groups(rank_value(c) for c in known)
+        # Two pair beats one pair whatever the ranks: the shape of the groups comes first.
+        return (tuple(n for n, _ in groups), tuple(r for _, r in groups))
     ace_low = scale != "low_27"
     groups = _groups(rank_value(c, ace_low) for c in known)
     # Fewer paired cards is better; then the highest card is compared (lower is better).

@@ -235,8 +235,13 @@ class Replay:
             p.bet = 0
             if p.cards and all(c in p.up for c in p.cards):
                 self.street.all_exposed.add(p.name)
-        if spec is not None and spec.bet is not None and not self._bomb_pot_first(spec):
-            self.street.round = self.new_round(spec)
+        if spec is None and name not in END_STREETS:
+            spec_for_betting: Street | None = Street(name, bet="big")  # still judge its betting
+        else:
+            spec_for_betting = spec
+        if spec_for_betting is not None and spec_for_betting.bet is not None and not (
+                spec is not None and self._bomb_pot_first(spec)):
+            self.street.round = self.new_round(spec_for_betting)
 
     def _bomb_pot_first(self, spec: Street) -> bool:
         return bool(self.hand.stakes.bomb_pot) and spec.name == self.game.streets[0].name
@@ -502,8 +507,8 @@ class Replay:
             return name
         return None
 
-    def start_round(self, r: Round, spec: Street) -> None:
-        first = self.first_to_act(spec)
+    def start_round(self, r: Round, spec: Street, first: Player | None = None) -> None:
+        first = first or self.first_to_act(spec)
         if first is None:
             r.order = []
             return
@@ -529,12 +534,15 @@ class Replay:
             return
         r = street.round
         if r.order is None:
-            assert spec is not None
-            self.start_round(r, spec)
+            self.start_round(r, spec or Street(street.name))
         if player.folded:
             self.flag("ACTION_AFTER_FOLD", f"{player.name} {action.kind}s after folding")
             self.move_chips(player, action)
             return
+        if spec is not None and spec.first == BRING_IN and r.current == 0 and action.kind in (
+                "bring_in", "complete"):
+            # Whoever opens with the bring-in sets the order; WRONG_BRING_IN says if it was not theirs.
+            self.start_round(r, spec, first=player)
         expected = self.next_to_act(r)
         if expected is None:
             self.flag("OUT_OF_TURN", f"{player.name} {action.kind}s but nobody was due to act")
@@ -633,6 +641,8 @@ class Replay:
 
     def on_raise(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:
         target = action.to_amount or 0
+        if target <= player.bet:
+            raise _Stop(f"{player.name} raises to {target} with {player.bet} already in: no chips go in")
         if r.current == 0:
             self.flag("ILLEGAL_ACTION", f"{player.name} raises with no bet to raise; that is a bet")
         elif action.amount is not None and action.amount != target - r.current:
@@ -701,6 +711,8 @@ class Replay:
         assert action.player is not None
         player = self.players[action.player]
         amount = action.amount or 0
+        if amount > player.bet:
+            raise _Stop(f"{amount} returned to {player.name}, who has {player.bet} in front of them")
         player.stack += amount
         player.bet -= amount
         player.total -= amount

@@ -75,7 +75,7 @@ def test_limit_razz_bring_in_and_completion() -> None:
     ok = [*deal, "Bo: brings in for 75", "Cy: completes to 200", "Ann: calls 200", "Bo: calls 125"]
     assert rule_codes(hand_text(header, seats, ok, button=None)) == []
     wrong = [*deal, "Cy: brings in for 75"]
-    assert rule_codes(hand_text(header, seats, wrong, button=None)) == ["OUT_OF_TURN", "WRONG_BRING_IN"]
+    assert rule_codes(hand_text(header, seats, wrong, button=None)) == ["WRONG_BRING_IN"]
     short = [*deal, "Bo: brings in for 50"]
     assert rule_codes(hand_text(header, seats, short, button=None)) == ["WRONG_BRING_IN"]
 
