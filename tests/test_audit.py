@@ -99,8 +99,9 @@ def test_a_new_audit_replaces_the_findings_of_its_hands(
 ) -> None:
     db = tmp_path / "a.duckdb"
     run_json(capsys, "ingest", str(AUDIT_SAMPLES), "--db", str(db))
+    assert {row[0] for row in query(db, "SELECT DISTINCT code FROM findings")} == set(CODES)
     before = query(db, "SELECT count(*) FROM findings")[0][0]
-    report = run_json(capsys, "audit", "--db", str(db), "--hand", "AUDIT-B25-E11-T02-0044")
+    report = run_json(capsys, "audit", "--db", str(db), "--hand", "AUDIT-STACK_MISMATCH")
     assert report["hands"] == 1
     assert query(db, "SELECT count(*) FROM findings")[0][0] == before
 

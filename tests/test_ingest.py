@@ -212,7 +212,7 @@ SAMPLE_FILES = sample_files()
 def test_samples_ingest_with_every_variant_and_no_rejects(
     capsys: pytest.CaptureFixture[str], db_path: Path
 ) -> None:
-    code, out, _ = run(capsys, "ingest", str(SAMPLES), "--db", str(db_path), "--json")
+    code, out, _ = run(capsys, "ingest", *map(str, SAMPLE_FILES), "--db", str(db_path), "--json")
     summary = json.loads(out)
     blocks = sum(len(list(read_blocks(f))) for f in SAMPLE_FILES)
     assert code == 0
