@@ -285,3 +285,20 @@ _ENTRIES: tuple[Game, ...] = (
 
 GAMES: dict[str, Game] = {g.id: g for g in _ENTRIES}
 EXTRA_HOLE_CARDS_ON_BLACK_FLOP = _FLOP_BLACK
+
+
+def catalog_entry(game: Game) -> dict[str, object]:
+    """A game as plain data, in the rulebook's order: what `barge variants --json` prints."""
+    return {
+        "id": game.id, "name": game.variant.name, "section": game.variant.section, "rule": game.rule,
+        "deck": game.deck.name, "deck_size": game.deck.size, "forced": game.forced,
+        "bring_in": game.bring_in, "structures": list(game.structures),
+        "streets": [
+            {"name": s.name, "down": s.down, "up": s.up, "boards": dict(s.boards), "bet": s.bet,
+             "first": s.first, "draw": s.draw, "discard": s.discard, "dice": s.dice,
+             "steps": sorted(s.steps)}
+            for s in game.streets
+        ],
+        "choices": [name for name, _ in game.choices],
+        "showdown": list(game.showdown),
+    }

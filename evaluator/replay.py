@@ -16,11 +16,11 @@ house rules from the profile (`evaluator.profiles`). A record too broken to go o
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from evaluator import betting
 from evaluator.betting import Round
-from evaluator.cards import card_order, rank_value, showing_key
+from evaluator.cards import STANDARD, card_order, rank_value, showing_key
 from evaluator.catalog import (
     BRING_IN,
     EXTRA_HOLE_CARDS_ON_BLACK_FLOP,
@@ -89,6 +89,8 @@ class _StreetState:
 class Replay:
     def __init__(self, hand: Hand, game: Game, profile: Profile) -> None:
         self.hand = hand
+        if "joker_option" in game.rules and profile.get("joker") == "no":
+            game = replace(game, deck=STANDARD)  # §2.11, §2.22: played without the joker
         self.game = game
         self.profile = profile
         self.findings: list[Finding] = []

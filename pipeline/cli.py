@@ -21,6 +21,7 @@ from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, TextCol
 from rich.progress import Progress as RichProgress
 from rich.table import Table
 
+from evaluator.catalog import GAMES, catalog_entry
 from evaluator.findings import CODES
 from evaluator.profiles import PROFILES
 from evaluator.variants import VARIANTS
@@ -191,16 +192,16 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
-    rows = [{"id": v.id, "name": v.name, "section": v.section, "rule": v.rule}
-            for v in VARIANTS.values()]
+    rows = [catalog_entry(GAMES[v.id]) for v in VARIANTS.values()]
     if args.json:
         out.print_json(json.dumps(rows))
         return EXIT_OK
     table = Table(title=f"{len(rows)} variants of the BARGE Rulebook (2025)")
-    for column in ("id", "name", "rule"):
+    for column in ("id", "name", "rule", "deck", "forced money", "streets"):
         table.add_column(column)
-    for row in rows:
-        table.add_row(row["id"], row["name"], row["rule"])
+    for game in (GAMES[v] for v in VARIANTS):
+        streets = ", ".join(s.name.replace("_", " ") for s in game.streets)
+        table.add_row(game.id, game.variant.name, game.rule, str(game.deck.size), game.forced, streets)
     out.print(table)
     return EXIT_OK
 
