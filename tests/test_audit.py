@@ -12,7 +12,7 @@ import pytest
 from evaluator.catalog import GAMES
 from evaluator.findings import CODES
 from pipeline.cli import main
-from tests.conftest import SAMPLES, sample_files
+from tests.conftest import ROOT, SAMPLES, sample_files
 
 AUDIT_SAMPLES = SAMPLES / "audit"
 
@@ -138,3 +138,9 @@ def test_audit_without_a_database_is_a_clear_error(
 ) -> None:
     assert main(["audit", "--db", str(tmp_path / "none.duckdb")]) == 3
     assert "no database" in capsys.readouterr().err
+
+
+def test_the_rules_engine_doc_lists_every_code_with_its_severity() -> None:
+    doc = (ROOT / "docs" / "rules-engine.md").read_text(encoding="utf-8")
+    for code in CODES.values():
+        assert f"| `{code.name}` | {code.severity} |" in doc
