@@ -131,6 +131,11 @@ def test_variants_json_lists_all_59_with_their_sections(capsys: pytest.CaptureFi
     rows = json.loads(capsys.readouterr().out)
     assert len(rows) == 59 == len({r["id"] for r in rows})
     assert all(r["rule"] == f"BARGE 2025 §{r['section']}" for r in rows)
+    chowaha = next(r for r in rows if r["id"] == "chowaha")
+    assert (chowaha["name"], chowaha["section"], chowaha["deck_size"], chowaha["forced"]) == (
+        "Chowaha", "2.12", 52, "blinds")
+    assert [s["boards"] for s in chowaha["streets"]] == [
+        {}, {"top": 3, "middle": 3, "bottom": 3}, {"turn": 2}, {"river": 1}]
 
 
 def test_audit_without_a_database_is_a_clear_error(

@@ -175,12 +175,6 @@ def test_show_prints_a_stored_hand_in_the_native_format(
     assert code == 3 and "no hand 'nope'" in err
 
 
-def test_variants_json_lists_all_59_with_sections(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "variants", "--json")
-    rows = json.loads(out)
-    assert code == 0 and len(rows) == 59
-    assert {"id": "chowaha", "name": "Chowaha", "section": "2.12", "rule": "BARGE 2025 §2.12"} in rows
-
 
 def test_bad_paths_give_a_message_not_a_traceback(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, db_path: Path
