@@ -68,7 +68,10 @@ class Game:
     structures: tuple[str, ...] = ("limit",)
     bring_in: str | None = None
     showing: str | None = None
-    ties: str = "seat"  # stud ties for first to act: nearest the dealer's left; "button": clockwise of it
+    # Equal hands showing: "a tie is broken by position, with the player who received cards first
+    # acting first" (cardroom stud procedures): seat 1 first, or clockwise of the button where the
+    # deal starts there (Mexican Poker).
+    ties: str = "seat"
     rules: frozenset[str] = frozenset()
     choices: tuple[tuple[str, tuple[Street, ...]], ...] = field(default=())
 
@@ -243,11 +246,11 @@ _ENTRIES: tuple[Game, ...] = (
     _stud_game("london_lowball", ("a6_low",), "high_card", "low_a6", structures=("pot-limit", "limit")),
     _game("mexican_poker", MEXICAN, MEXICAN_STREETS, ("high_mexican",), forced="antes_button",
           showing="high", ties="button", rules=frozenset({"spread_limit", "deal_down_when_exposed"})),
-    _game("mississippi_stud", STANDARD, MISSISSIPPI, ("high",), showing="high", ties="button",
+    _game("mississippi_stud", STANDARD, MISSISSIPPI, ("high",), showing="high",
           structures=("pot-limit", "limit")),
-    _game("mississippi_stud_hi_lo", STANDARD, MISSISSIPPI, HI_LO8, showing="high", ties="button",
+    _game("mississippi_stud_hi_lo", STANDARD, MISSISSIPPI, HI_LO8, showing="high",
           structures=("pot-limit", "limit")),
-    _game("mississippi_razz", STANDARD, MISSISSIPPI, ("a5_low",), showing="low_a5", ties="button",
+    _game("mississippi_razz", STANDARD, MISSISSIPPI, ("a5_low",), showing="low_a5",
           structures=("pot-limit", "limit")),
     _game("murder", STANDARD, (_hole(4), *MURDER_BOARDS), HI_LO8),
     _game("oklahoma", STANDARD, (_hole(4), *OKLAHOMA_BOARDS), HI_LO8),
