@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pipeline.amounts import format_amount as chips
+
 Breach = tuple[str, str, str]  # (code, message, rulebook section)
 
 
@@ -81,8 +83,13 @@ def judge_limit(r: Round, target: int, all_in: bool, allowed: tuple[int, ...]) -
     levels = sorted({r.base + a for a in allowed})
     if target in levels or (all_in and target < levels[-1]):
         return []
-    return [("WRONG_LIMIT_BET",
-             f"makes it {target} where the limit allows {' or '.join(map(str, levels))}", "1.1")]
+    return [
+        (
+            "WRONG_LIMIT_BET",
+            f"makes it {chips(target)} where the limit allows {' or '.join(map(chips, levels))}",
+            "1.1",
+        )
+    ]
 
 
 def judge_big_bet(r: Round, target: int, all_in: bool, pot: int, player_bet: int) -> list[Breach]:
@@ -91,17 +98,29 @@ def judge_big_bet(r: Round, target: int, all_in: bool, pot: int, player_bet: int
     section = "1.3" if r.structure == "pot-limit" else "1.2"
     if r.current == 0:
         if target < r.min_bet and not all_in:
-            breaches.append(("BET_BELOW_MINIMUM", f"bets {target}; the minimum bet is {r.min_bet}", section))
+            breaches.append(
+                ("BET_BELOW_MINIMUM", f"bets {chips(target)}; the minimum bet is {chips(r.min_bet)}", section)
+            )
     else:
         minimum = r.current + max(r.last_raise, r.min_bet if not r.last_raise else 0)
         if target < minimum and not all_in:
-            breaches.append(("RAISE_BELOW_MINIMUM",
-                             f"raises to {target}; the minimum raise is to {minimum}", section))
+            breaches.append(
+                (
+                    "RAISE_BELOW_MINIMUM",
+                    f"raises to {chips(target)}; the minimum raise is to {chips(minimum)}",
+                    section,
+                )
+            )
     if r.structure == "pot-limit":
         most = pot_limit_max(r, pot, player_bet)
         if target > most:
-            breaches.append(("BET_OVER_POT_LIMIT",
-                             f"makes it {target}; the pot allows at most {most}", "1.3"))
+            breaches.append(
+                (
+                    "BET_OVER_POT_LIMIT",
+                    f"makes it {chips(target)}; the pot allows at most {chips(most)}",
+                    "1.3",
+                )
+            )
     return breaches
 
 

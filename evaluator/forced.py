@@ -18,12 +18,16 @@ from __future__ import annotations
 from evaluator.betting import Breach
 from evaluator.catalog import Game
 from evaluator.profiles import Profile
+from pipeline.amounts import format_amount as chips
 from pipeline.model import Hand, Seat
 
 
 def _posts(hand: Hand, kind: str, detail: str) -> list[tuple[str, int]]:
-    return [(a.player, a.amount or 0) for a in hand.actions
-            if a.kind == kind and a.detail == detail and a.player is not None]
+    return [
+        (a.player, a.amount or 0)
+        for a in hand.actions
+        if a.kind == kind and a.detail == detail and a.player is not None
+    ]
 
 
 def _short_ok(amount: int, expected: int, stack: int) -> bool:
@@ -44,11 +48,17 @@ def check_forced(hand: Hand, game: Game, profile: Profile) -> list[Breach]:
         for seat in dealt:
             posted = antes.get(seat.player)
             if posted is None:
-                breaches.append(("WRONG_ANTE", f"{seat.player} did not post the ante of {every_ante}",
-                                 section))
+                breaches.append(
+                    ("WRONG_ANTE", f"{seat.player} did not post the ante of {chips(every_ante)}", section)
+                )
             elif not _short_ok(posted, every_ante, seat.stack):
-                breaches.append(("WRONG_ANTE", f"{seat.player} antes {posted}; the ante is {every_ante}",
-                                 section))
+                breaches.append(
+                    (
+                        "WRONG_ANTE",
+                        f"{seat.player} antes {chips(posted)}; the ante is {chips(every_ante)}",
+                        section,
+                    )
+                )
     elif antes:
         breaches.append(("WRONG_ANTE", f"antes posted by {', '.join(antes)} in a game without antes", "1.1"))
 
@@ -60,8 +70,13 @@ def check_forced(hand: Hand, game: Game, profile: Profile) -> list[Breach]:
         return breaches
     if game.forced != "blinds":
         if small or big:
-            breaches.append(("WRONG_BLIND", f"blinds posted in {game.variant.name}, a game with antes",
-                             game.variant.section))
+            breaches.append(
+                (
+                    "WRONG_BLIND",
+                    f"blinds posted in {game.variant.name}, a game with antes",
+                    game.variant.section,
+                )
+            )
         return breaches
 
     button = hand.button_seat
@@ -75,16 +90,28 @@ def check_forced(hand: Hand, game: Game, profile: Profile) -> list[Breach]:
             due_small, due_big = None, first  # a dead small blind: the big blind moved up
         if due_small is not None:
             if not small:
-                breaches.append(("WRONG_BLIND", f"no small blind; {due_small.player} is due to post it",
-                                 "1.1"))
+                breaches.append(
+                    ("WRONG_BLIND", f"no small blind; {due_small.player} is due to post it", "1.1")
+                )
             elif small[0][0] != due_small.player:
-                breaches.append(("WRONG_BLIND", f"{small[0][0]} posts the small blind; it is "
-                                 f"{due_small.player}'s (seat {due_small.number})", "1.1"))
+                breaches.append(
+                    (
+                        "WRONG_BLIND",
+                        f"{small[0][0]} posts the small blind; it is "
+                        f"{due_small.player}'s (seat {due_small.number})",
+                        "1.1",
+                    )
+                )
         if not big:
             breaches.append(("WRONG_BLIND", f"no big blind; {due_big.player} is due to post it", "1.1"))
         elif big[0][0] != due_big.player:
-            breaches.append(("WRONG_BLIND", f"{big[0][0]} posts the big blind; it is "
-                             f"{due_big.player}'s (seat {due_big.number})", "1.1"))
+            breaches.append(
+                (
+                    "WRONG_BLIND",
+                    f"{big[0][0]} posts the big blind; it is {due_big.player}'s (seat {due_big.number})",
+                    "1.1",
+                )
+            )
         if len(big) > 1 and hand.tournament is not None:
             extra = ", ".join(p for p, _ in big[1:])
             breaches.append(("WRONG_BLIND", f"a second big blind posted by {extra} in a tournament", "1.1"))
@@ -96,21 +123,47 @@ def check_forced(hand: Hand, game: Game, profile: Profile) -> list[Breach]:
     elif bba:
         breaches.append(("WRONG_ANTE", "a big blind ante in a game without one", "1.5"))
     elif blind_due is not None and big and not _short_ok(big[0][1], blind_due, stacks[big[0][0]]):
-        breaches.append(("WRONG_BLIND", f"{big[0][0]} posts a big blind of {big[0][1]}; it is {blind_due}",
-                         "1.1"))
-    if small and stakes.small_blind is not None and not _short_ok(
-            small[0][1], stakes.small_blind, stacks[small[0][0]]):
-        breaches.append(("WRONG_BLIND", f"{small[0][0]} posts a small blind of {small[0][1]}; it is "
-                         f"{stakes.small_blind}", "1.1"))
+        breaches.append(
+            (
+                "WRONG_BLIND",
+                f"{big[0][0]} posts a big blind of {chips(big[0][1])}; it is {chips(blind_due)}",
+                "1.1",
+            )
+        )
+    if (
+        small
+        and stakes.small_blind is not None
+        and not _short_ok(small[0][1], stakes.small_blind, stacks[small[0][0]])
+    ):
+        breaches.append(
+            (
+                "WRONG_BLIND",
+                f"{small[0][0]} posts a small blind of {chips(small[0][1])}; it is "
+                f"{chips(stakes.small_blind)}",
+                "1.1",
+            )
+        )
     for player, amount in _posts(hand, "post", "kill_blind"):
         if blind_due and amount * 2 not in (blind_due * 3, blind_due * 4):
-            breaches.append(("WRONG_BLIND", f"{player} posts a kill blind of {amount}; a kill is 1.5 or 2 "
-                             f"times the big blind of {blind_due}", "1.1"))
+            breaches.append(
+                (
+                    "WRONG_BLIND",
+                    f"{player} posts a kill blind of {chips(amount)}; a kill is 1.5 or 2 "
+                    f"times the big blind of {chips(blind_due)}",
+                    "1.1",
+                )
+            )
     return breaches
 
 
-def _check_big_blind_ante(hand: Hand, profile: Profile, bba: list[tuple[str, int]],
-                          big: list[tuple[str, int]], stacks: dict[str, int], players: int) -> list[Breach]:
+def _check_big_blind_ante(
+    hand: Hand,
+    profile: Profile,
+    bba: list[tuple[str, int]],
+    big: list[tuple[str, int]],
+    stacks: dict[str, int],
+    players: int,
+) -> list[Breach]:
     """§1.5: the big blind posts the table's ante, reduced short-handed; when short, the
     profile says whether the blind or the ante comes first."""
     stakes = hand.stakes
@@ -125,8 +178,14 @@ def _check_big_blind_ante(hand: Hand, profile: Profile, bba: list[tuple[str, int
     poster, blind = big[0]
     posted = dict(bba)
     if set(posted) - {poster}:
-        breaches.append(("WRONG_ANTE", f"{', '.join(set(posted) - {poster})} posts the big blind ante; "
-                         f"the big blind ({poster}) posts it", "1.5"))
+        breaches.append(
+            (
+                "WRONG_ANTE",
+                f"{', '.join(set(posted) - {poster})} posts the big blind ante; "
+                f"the big blind ({poster}) posts it",
+                "1.5",
+            )
+        )
     stack = stacks[poster]
     blind_due = stakes.big_blind or 0
     if profile.get("bba_first") == "blind":
@@ -137,9 +196,21 @@ def _check_big_blind_ante(hand: Hand, profile: Profile, bba: list[tuple[str, int
         due_blind = min(blind_due, stack - due_ante)
     got = posted.get(poster, 0)
     if got != due_ante:
-        breaches.append(("WRONG_ANTE", f"{poster} posts a big blind ante of {got}; it is {due_ante} "
-                         f"({players} players, {profile.name}: {profile.get('bba_first')} first)", "1.5"))
+        breaches.append(
+            (
+                "WRONG_ANTE",
+                f"{poster} posts a big blind ante of {chips(got)}; it is {chips(due_ante)} "
+                f"({players} players, {profile.name}: {profile.get('bba_first')} first)",
+                "1.5",
+            )
+        )
     if blind != due_blind:
-        breaches.append(("WRONG_BLIND", f"{poster} posts a big blind of {blind}; it is {due_blind} "
-                         f"({profile.name}: {profile.get('bba_first')} first when short)", "1.5"))
+        breaches.append(
+            (
+                "WRONG_BLIND",
+                f"{poster} posts a big blind of {chips(blind)}; it is {chips(due_blind)} "
+                f"({profile.name}: {profile.get('bba_first')} first when short)",
+                "1.5",
+            )
+        )
     return breaches

@@ -34,6 +34,7 @@ from evaluator.catalog import (
 from evaluator.findings import CODES, Finding
 from evaluator.forced import check_forced
 from evaluator.profiles import Profile, resolve
+from pipeline.amounts import format_amount as chips
 from pipeline.model import UNKNOWN_CARD, Action, Hand
 
 BETTING_KINDS = frozenset({"bring_in", "complete", "bet", "call", "raise", "check", "fold"})
@@ -165,8 +166,11 @@ class Replay:
     # ---- the walk ----
     def run(self) -> list[Finding]:
         for option, value in self.profile.unknown:
-            self.flag("UNKNOWN_RULES_OPTION", f"option {option}={value} is not known to "
-                      f"{self.profile.name}; it was ignored", seq=0)
+            self.flag(
+                "UNKNOWN_RULES_OPTION",
+                f"option {option}={value} is not known to {self.profile.name}; it was ignored",
+                seq=0,
+            )
         for seq, action in enumerate(self.hand.actions, start=1):
             self.seq = seq
             try:
@@ -241,8 +245,11 @@ class Replay:
             spec_for_betting: Street | None = Street(name, bet="big")  # still judge its betting
         else:
             spec_for_betting = spec
-        if spec_for_betting is not None and spec_for_betting.bet is not None and not (
-                spec is not None and self._bomb_pot_first(spec)):
+        if (
+            spec_for_betting is not None
+            and spec_for_betting.bet is not None
+            and not (spec is not None and self._bomb_pot_first(spec))
+        ):
             self.street.round = self.new_round(spec_for_betting)
 
     def _bomb_pot_first(self, spec: Street) -> bool:
@@ -263,21 +270,29 @@ class Replay:
         if r is not None and going_on:
             waiting = self.next_to_act(r)
             if waiting is not None:
-                self.flag("BETTING_ROUND_INCOMPLETE",
-                          f"{street.name.replace('_', ' ')} ended with {waiting} still to act",
-                          seq=street.last_seq)
+                self.flag(
+                    "BETTING_ROUND_INCOMPLETE",
+                    f"{street.name.replace('_', ' ')} ended with {waiting} still to act",
+                    seq=street.last_seq,
+                )
         self._owe_uncalled(street)
         if spec is None or not going_on:
             return
         if spec.dice and not street.rolled and self.plan_index + 1 < len(self.plan):
-            self.flag("WRONG_DICE", f"no roll of {spec.dice} dice after the {spec.name} betting",
-                      seq=street.last_seq)
+            self.flag(
+                "WRONG_DICE",
+                f"no roll of {spec.dice} dice after the {spec.name} betting",
+                seq=street.last_seq,
+            )
         lowest = (spec.discard or spec.draw or (0, 0))[0]
         if lowest:
             for p in self.live:
                 if p.name not in street.discarded:
-                    self.flag("WRONG_DISCARD_COUNT", f"{p.name} did not discard on {spec.name}; "
-                              f"{lowest} must be discarded", seq=street.last_seq)
+                    self.flag(
+                        "WRONG_DISCARD_COUNT",
+                        f"{p.name} did not discard on {spec.name}; {lowest} must be discarded",
+                        seq=street.last_seq,
+                    )
         for name, (count, seq) in street.pending_draw.items():
             self.flag("DRAW_COUNT_MISMATCH", f"{name} discarded {count} and drew nothing", seq=seq)
         if "remove_board" in spec.steps:
@@ -285,8 +300,7 @@ class Replay:
 
     def _owe_uncalled(self, street: _StreetState) -> None:
         """The part of the street's top wager that nobody matched is owed back to its maker."""
-        bets = sorted(((p.bet + street.returns[p.name], p.name) for p in self.players.values()),
-                      reverse=True)
+        bets = sorted(((p.bet + street.returns[p.name], p.name) for p in self.players.values()), reverse=True)
         if len(bets) < 2 or bets[0][0] <= bets[1][0]:
             return
         top, name = bets[0]
@@ -299,14 +313,20 @@ class Replay:
         self.dealt += 1
         if self.dealt > self.stub and not self.stub_warned:
             self.stub_warned = True
-            self.flag("STUB_EXHAUSTED", f"card {self.dealt} dealt from a {self.game.deck.name} with no "
-                      "reshuffle of the discards and no common card")
+            self.flag(
+                "STUB_EXHAUSTED",
+                f"card {self.dealt} dealt from a {self.game.deck.name} with no "
+                "reshuffle of the discards and no common card",
+            )
         if card == UNKNOWN_CARD:
             return
         self.check_card(card)
         if card in self.where:
-            self.flag("DUPLICATE_CARD", f"{card} dealt to {holder.removeprefix('board:')} is already "
-                      f"{self._describe(self.where[card])}")
+            self.flag(
+                "DUPLICATE_CARD",
+                f"{card} dealt to {holder.removeprefix('board:')} is already "
+                f"{self._describe(self.where[card])}",
+            )
         self.where[card] = holder
 
     def _describe(self, holder: str) -> str:
@@ -348,8 +368,11 @@ class Replay:
         if street.settled:
             extra = street.extra_deal.pop(player.name, 0)
             if extra != len(action.cards):
-                self.flag("WRONG_DEAL", f"{player.name} dealt {len(action.cards)} card(s) after the deal "
-                          f"of {street.name.replace('_', ' ')}")
+                self.flag(
+                    "WRONG_DEAL",
+                    f"{player.name} dealt {len(action.cards)} card(s) after the deal "
+                    f"of {street.name.replace('_', ' ')}",
+                )
             return
         counts = street.deals.setdefault(player.name, [0, 0])
         counts[1 if face_up else 0] += len(action.cards)
@@ -400,8 +423,11 @@ class Replay:
                     if up:
                         player.up.append(UNKNOWN_CARD)
             elif (got[0] + got[1], got[1] if self.game.forced != "blinds" or up else 0) != (down + up, up):
-                self.flag("WRONG_DEAL", f"{player.name} was dealt {got[0]} down and {got[1]} up on "
-                          f"{spec.name.replace('_', ' ')}; the game deals {down} down and {up} up")
+                self.flag(
+                    "WRONG_DEAL",
+                    f"{player.name} was dealt {got[0]} down and {got[1]} up on "
+                    f"{spec.name.replace('_', ' ')}; the game deals {down} down and {up} up",
+                )
         expected = dict(spec.boards)
         for name in street.boards:
             if name in expected or name == "common" or (self.run_it and name.isdigit() and name != "1"):
@@ -410,8 +436,11 @@ class Replay:
         if len(self.live) >= 2 or street.boards:
             for name, count in expected.items():
                 if street.boards[name] != count and not (self.run_it and street.boards[name] == 0):
-                    self.flag("WRONG_BOARD", f"board {name} got {street.boards[name]} card(s) on "
-                              f"{spec.name.replace('_', ' ')}; the game deals {count}")
+                    self.flag(
+                        "WRONG_BOARD",
+                        f"board {name} got {street.boards[name]} card(s) on "
+                        f"{spec.name.replace('_', ' ')}; the game deals {count}",
+                    )
 
     # ---- forced money ----
     def forced(self, action: Action) -> None:
@@ -429,7 +458,9 @@ class Replay:
 
     def take(self, player: Player, amount: int) -> None:
         if amount > player.stack:
-            self.flag("BET_EXCEEDS_STACK", f"{player.name} puts in {amount} with {player.stack} left")
+            self.flag(
+                "BET_EXCEEDS_STACK", f"{player.name} puts in {chips(amount)} with {chips(player.stack)} left"
+            )
         player.stack -= amount
         player.bet += amount
         player.total += amount
@@ -460,8 +491,12 @@ class Replay:
         """The seat the first round starts after: the straddle, else the big blind."""
         anchor = None
         for action in self.hand.actions:
-            if (action.kind == "post" and action.detail in ("big_blind", "straddle") and action.player
-                    and (anchor is None or action.detail == "straddle")):
+            if (
+                action.kind == "post"
+                and action.detail in ("big_blind", "straddle")
+                and action.player
+                and (anchor is None or action.detail == "straddle")
+            ):
                 anchor = self.players[action.player].seat
         if anchor is None and self.hand.button_seat is not None:
             dealt = [p for p in self.players.values() if p.dealt_in]
@@ -528,8 +563,11 @@ class Replay:
             if self.hand.stakes.bomb_pot and spec is not None and spec.name == self.game.streets[0].name:
                 self.flag("BOMB_POT_BETTING", f"{player.name} {action.kind}s before the flop in a bomb pot")
             else:
-                self.flag("UNEXPECTED_STEP", f"{player.name} {action.kind}s on "
-                          f"{street.name.replace('_', ' ')}, which has no betting round")
+                self.flag(
+                    "UNEXPECTED_STEP",
+                    f"{player.name} {action.kind}s on "
+                    f"{street.name.replace('_', ' ')}, which has no betting round",
+                )
             self.move_chips(player, action)
             if action.kind == "fold":
                 player.folded = True
@@ -541,8 +579,12 @@ class Replay:
             self.flag("ACTION_AFTER_FOLD", f"{player.name} {action.kind}s after folding")
             self.move_chips(player, action)
             return
-        if spec is not None and spec.first == BRING_IN and r.current == 0 and action.kind in (
-                "bring_in", "complete"):
+        if (
+            spec is not None
+            and spec.first == BRING_IN
+            and r.current == 0
+            and action.kind in ("bring_in", "complete")
+        ):
             # Whoever opens with the bring-in sets the order; WRONG_BRING_IN says if it was not theirs.
             self.start_round(r, spec, first=player)
         expected = self.next_to_act(r)
@@ -576,7 +618,7 @@ class Replay:
 
     def check_all_in_mark(self, player: Player, action: Action) -> None:
         if action.all_in and player.stack > 0:
-            self.flag("ALL_IN_MISMARKED", f"{player.name} is marked all-in with {player.stack} left")
+            self.flag("ALL_IN_MISMARKED", f"{player.name} is marked all-in with {chips(player.stack)} left")
         elif not action.all_in and player.stack == 0:
             self.flag("ALL_IN_MISMARKED", f"{player.name} put in the last chips without 'and is all-in'")
 
@@ -587,14 +629,20 @@ class Replay:
         if "spread_limit" in rules:  # §2.31: the small or the big bet
             small = self.bet_size(Street("x", bet="small"))
             return (small, self.bet_size(Street("x", bet="big")))
-        if ("double_bet_open_pair" in rules and self.profile.get("stud_double_bet") == "yes"
-                and spec.name == "4th_street" and self._open_pair()):
+        if (
+            "double_bet_open_pair" in rules
+            and self.profile.get("stud_double_bet") == "yes"
+            and spec.name == "4th_street"
+            and self._open_pair()
+        ):
             return (r.size, self.bet_size(Street("x", bet="big")))
         return (r.size,)
 
     def _open_pair(self) -> bool:
-        return any(max(Counter(rank_value(c) for c in p.up if c != UNKNOWN_CARD).values(), default=0) >= 2
-                   for p in self.live)
+        return any(
+            max(Counter(rank_value(c) for c in p.up if c != UNKNOWN_CARD).values(), default=0) >= 2
+            for p in self.live
+        )
 
     def wager(self, player: Player, target: int, action: Action, r: Round, spec: Street | None) -> None:
         """A bet, raise or completion to `target`: size rules, then the chips."""
@@ -622,46 +670,61 @@ class Replay:
 
     def on_check(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:
         if player.bet < r.current:
-            self.flag("ILLEGAL_CHECK", f"{player.name} checks facing a bet of {r.current - player.bet}")
+            self.flag(
+                "ILLEGAL_CHECK", f"{player.name} checks facing a bet of {chips(r.current - player.bet)}"
+            )
         r.checked.add(player.name)
 
     def on_call(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:
         owed = min(r.current - player.bet, player.stack)
         amount = action.amount or 0
         if r.current - player.bet <= 0:
-            self.flag("ILLEGAL_ACTION", f"{player.name} calls {amount} with nothing to call")
+            self.flag("ILLEGAL_ACTION", f"{player.name} calls {chips(amount)} with nothing to call")
         elif amount != owed:
-            self.flag("WRONG_CALL_AMOUNT", f"{player.name} calls {amount}; the call is {owed}")
+            self.flag("WRONG_CALL_AMOUNT", f"{player.name} calls {chips(amount)}; the call is {chips(owed)}")
         self.take(player, amount)
 
     def on_bet(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:
         amount = action.amount or 0
         if r.current > 0:
-            self.flag("ILLEGAL_ACTION", f"{player.name} bets {amount} facing a bet of {r.current}; "
-                      "that is a raise")
+            self.flag(
+                "ILLEGAL_ACTION",
+                f"{player.name} bets {chips(amount)} facing a bet of {chips(r.current)}; that is a raise",
+            )
         self.wager(player, player.bet + amount, action, r, spec)
 
     def on_raise(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:
         target = action.to_amount or 0
         if target <= player.bet:
-            raise _Stop(f"{player.name} raises to {target} with {player.bet} already in: no chips go in")
+            raise _Stop(
+                f"{player.name} raises to {chips(target)} with {chips(player.bet)} already in: no chips go in"
+            )
         if r.current == 0:
             self.flag("ILLEGAL_ACTION", f"{player.name} raises with no bet to raise; that is a bet")
         elif action.amount is not None and action.amount != target - r.current:
-            self.flag("RAISE_ARITHMETIC", f"{player.name} raises {action.amount} to {target}, but the bet "
-                      f"was {r.current}: a raise of {target - r.current}")
+            self.flag(
+                "RAISE_ARITHMETIC",
+                f"{player.name} raises {chips(action.amount)} to {chips(target)}, but the bet "
+                f"was {chips(r.current)}: a raise of {chips(target - r.current)}",
+            )
         self.raise_checks(player, r, spec)
         self.wager(player, target, action, r, spec)
 
     def raise_checks(self, player: Player, r: Round, spec: Street | None) -> None:
         if not r.reopened_for(player.name):
-            self.flag("BETTING_NOT_REOPENED", f"{player.name} raises, but only a short all-in came "
-                      "since they acted", "1.1" if r.structure == "limit" else "1.2")
+            self.flag(
+                "BETTING_NOT_REOPENED",
+                f"{player.name} raises, but only a short all-in came since they acted",
+                "1.1" if r.structure == "limit" else "1.2",
+            )
         if r.structure != "limit":
             return
         if r.raises >= 1 + self.profile.raise_cap and not self.cap_lifted():
-            self.flag("RAISE_CAP_EXCEEDED", f"{player.name} makes raise {r.raises} after the cap of a bet "
-                      f"and {self.profile.raise_cap} raises")
+            self.flag(
+                "RAISE_CAP_EXCEEDED",
+                f"{player.name} makes raise {r.raises} after the cap of a bet "
+                f"and {self.profile.raise_cap} raises",
+            )
         if player.name in r.checked and self.no_check_raise():
             self.flag("CHECK_RAISE", f"{player.name} raises after checking", "2.11")
 
@@ -692,8 +755,11 @@ class Replay:
         self.check_bring_in_player(player)
         expected = self.hand.stakes.bring_in
         if expected is not None and amount != expected and not (amount < expected and amount >= player.stack):
-            self.flag("WRONG_BRING_IN", f"{player.name} brings in for {amount}; the bring-in is {expected}",
-                      "1.1")
+            self.flag(
+                "WRONG_BRING_IN",
+                f"{player.name} brings in for {chips(amount)}; the bring-in is {chips(expected)}",
+                "1.1",
+            )
         if r.current:
             self.flag("ILLEGAL_ACTION", f"{player.name} brings in after the betting was opened")
         self.take(player, amount)
@@ -706,15 +772,19 @@ class Replay:
     def check_bring_in_player(self, player: Player) -> None:
         expected = self.bring_in_player()
         if expected is not None and expected.name != player.name:
-            self.flag("WRONG_BRING_IN", f"{player.name} brings in, but {expected.name}'s "
-                      f"{expected.up[-1]} is the bring-in card")
+            self.flag(
+                "WRONG_BRING_IN",
+                f"{player.name} brings in, but {expected.name}'s {expected.up[-1]} is the bring-in card",
+            )
 
     def take_back(self, action: Action) -> None:
         assert action.player is not None
         player = self.players[action.player]
         amount = action.amount or 0
         if amount > player.bet:
-            raise _Stop(f"{amount} returned to {player.name}, who has {player.bet} in front of them")
+            raise _Stop(
+                f"{chips(amount)} returned to {player.name}, who has {chips(player.bet)} in front of them"
+            )
         player.stack += amount
         player.bet -= amount
         player.total -= amount
@@ -733,11 +803,15 @@ class Replay:
         player = self.players[action.player] if action.player else None
         allowed = spec is not None and (
             (kind in ("discard", "draw", "stand_pat") and (spec.draw or spec.discard))
-            or (kind == "roll" and spec.dice) or kind in (spec.steps if spec else ())
+            or (kind == "roll" and spec.dice)
+            or kind in (spec.steps if spec else ())
         )
         if not allowed:
-            self.flag("UNEXPECTED_STEP", f"{kind.replace('_', ' ')} on {street.name.replace('_', ' ')} "
-                      f"is not a step of {self.game.variant.name}")
+            self.flag(
+                "UNEXPECTED_STEP",
+                f"{kind.replace('_', ' ')} on {street.name.replace('_', ' ')} "
+                f"is not a step of {self.game.variant.name}",
+            )
         if kind == "roll":
             self.on_roll(action, spec)
         elif kind == "remove_board":
@@ -804,8 +878,11 @@ class Replay:
         choice = action.detail or ""
         choices = dict(self.game.choices)
         if choice not in choices:
-            self.flag("WRONG_GAME_CHOICE", f"{player.name} chooses {choice}, which is not a game of "
-                      f"{self.game.variant.name} ({', '.join(choices)})")
+            self.flag(
+                "WRONG_GAME_CHOICE",
+                f"{player.name} chooses {choice}, which is not a game of "
+                f"{self.game.variant.name} ({', '.join(choices)})",
+            )
             return
         chooser = self.chooser()
         if chooser is not None and chooser.name != player.name:
@@ -837,8 +914,11 @@ class Replay:
 
     def check_removal(self, street: _StreetState) -> None:
         """§2.34: the rows whose river card is lowest are removed (deuce low, ace high)."""
-        rivers = {name: cards[-1] for name, cards in self.board_cards.items()
-                  if name in ("1", "2", "3") and len(cards) == 5}
+        rivers = {
+            name: cards[-1]
+            for name, cards in self.board_cards.items()
+            if name in ("1", "2", "3") and len(cards) == 5
+        }
         if len(rivers) != 3:
             return
         if self.profile.get("oklahoma") == "cash":
@@ -851,8 +931,12 @@ class Replay:
         if street.removed != expected:
             said = ", ".join(sorted(street.removed)) or "none"
             due = ", ".join(sorted(expected)) or "none"
-            self.flag("WRONG_BOARD_REMOVAL", f"boards removed: {said}; the river cards "
-                      f"{' '.join(rivers[n] for n in sorted(rivers))} remove {due}", seq=street.last_seq)
+            self.flag(
+                "WRONG_BOARD_REMOVAL",
+                f"boards removed: {said}; the river cards "
+                f"{' '.join(rivers[n] for n in sorted(rivers))} remove {due}",
+                seq=street.last_seq,
+            )
 
     def reveal(self, action: Action) -> None:
         if action.player is None:
@@ -866,31 +950,42 @@ class Replay:
         self.check_forced_once()
         for name, owed in self.owed_returns.items():
             if self.returns[name] != owed:
-                self.flag("UNCALLED_BET_WRONG", f"{owed} of {name}'s bet was not called; "
-                          f"{self.returns[name]} was returned", seq=self.owed_seq.get(name, self.seq))
+                self.flag(
+                    "UNCALLED_BET_WRONG",
+                    f"{chips(owed)} of {name}'s bet was not called; {chips(self.returns[name])} was returned",
+                    seq=self.owed_seq.get(name, self.seq),
+                )
         for name, back in self.returns.items():
             if name not in self.owed_returns and back:
-                self.flag("UNCALLED_BET_WRONG", f"{back} returned to {name}, whose bet was called")
+                self.flag("UNCALLED_BET_WRONG", f"{chips(back)} returned to {name}, whose bet was called")
         pot = self.pot()
         awarded = Counter[str]()
         for award in self.hand.awards:
             awarded[award.player] += award.amount
         rake = self.hand.rake or 0
         if sum(awarded.values()) + rake != pot:
-            self.flag("AWARDS_MISMATCH", f"the pot is {pot} but {sum(awarded.values())} was awarded"
-                      + (f" and {rake} raked" if rake else ""))
+            self.flag(
+                "AWARDS_MISMATCH",
+                f"the pot is {chips(pot)} but {chips(sum(awarded.values()))} was awarded"
+                + (f" and {chips(rake)} raked" if rake else ""),
+            )
         if self.hand.total_pot is not None and self.hand.total_pot != pot:
-            self.flag("TOTAL_POT_MISMATCH", f"the summary says the total pot is {self.hand.total_pot}; "
-                      f"{pot} was put in")
+            self.flag(
+                "TOTAL_POT_MISMATCH",
+                f"the summary says the total pot is {chips(self.hand.total_pot)}; {chips(pot)} was put in",
+            )
         for final in self.hand.final_stacks:
             player = self.players.get(final.player)
             if player is None:
                 continue
             computed = player.stack + awarded[player.name]
             if computed != final.amount:
-                self.flag("STACK_MISMATCH", f"{player.name} ends with {final.amount} but started with "
-                          f"{computed - awarded[player.name] + player.total}, put in {player.total} and won "
-                          f"{awarded[player.name]}: {computed}")
+                self.flag(
+                    "STACK_MISMATCH",
+                    f"{player.name} ends with {chips(final.amount)} but started with "
+                    f"{chips(computed - awarded[player.name] + player.total)}, "
+                    f"put in {chips(player.total)} and won {chips(awarded[player.name])}: {chips(computed)}",
+                )
 
 
 def replay(hand: Hand, profile: str | None = None) -> list[Finding]:
@@ -902,6 +997,8 @@ def replay(hand: Hand, profile: str | None = None) -> list[Finding]:
     try:
         return engine.run()
     except Exception as exc:  # the engine's own fault must not stop an audit of many hands
-        engine.flag("REPLAY_STOPPED", f"replay stopped by an internal error ({type(exc).__name__}: {exc}); "
-                    "please report this hand")
+        engine.flag(
+            "REPLAY_STOPPED",
+            f"replay stopped by an internal error ({type(exc).__name__}: {exc}); please report this hand",
+        )
         return engine.findings
