@@ -122,4 +122,4 @@ def test_a_broken_record_stops_the_replay_with_a_finding_and_no_exception() -> N
         ],
     )
     findings = replay(parse_hand(text))
-    assert findings[-1].code.name == "REPLAY_STOPPED" and findings[-1].seq == 4
+    assert findings[-1].code.name == "REPLAY_STOPPED" and findings[-1].seq == 3
