@@ -1,0 +1,488 @@
+"""The showdown of every BARGE game: the ways a hand is made, and who wins each portion of the pot.
+
+`best_hands` gives one player's best hand for each portion of the pot (BARGE Rulebook 2025,
+each game's "Evaluating the Showdown" paragraph); `showdown` compares the players and says
+which portions exist in this hand and who wins each (§1.4: ties are split). The hand scales
+themselves are those of :mod:`evaluator.scales`; this module only chooses which cards may be
+combined (two hole cards and three board cards, one card per row, contiguous Chowaha paths, ...),
+applies the qualifiers, and adds the few rules that are not a scale (Action Razz's face cards,
+Quick Quads, Dramaha 49's points, Duck Flush, Archie's and Korean's qualifiers).
+
+Portions come in the order of §1.4's odd chip: the first one is "the high hand" (the five-card
+hand in Badacey, the draw hand in Dramaha, the Omaha hand in Sohe). Portion names are those of
+the award lines in docs/format.md: ``high``, ``low``, ``badugi``, ``points``, ``draw``,
+``omaha``, ``hold'em``.
+
+Two or Five Omaha (§2.54): two hole cards and three from the board, or all five hole cards,
+chosen separately for high and low.
+
+>>> from evaluator.codes import parse
+>>> hands = best_hands("two_or_five_omaha_hi_lo", parse("AhQhJhTh2h"), {"1": parse("3s5h7cKhQd")})
+>>> [(p.name, p.description, p.cards) for p in hands]  # doctest: +NORMALIZE_WHITESPACE
+[('high', 'flush, A-Q-J-T-2', ('Ah', 'Qh', 'Jh', 'Th', '2h')),
+ ('low', '7-5-3-2-A, number 8 in ace-to-five', ('Ah', '2h', '3s', '5h', '7c'))]
+
+Duck Flush (§2.21): a straight is no flush, so the best deuce-to-seven low wins.
+
+>>> [(a.winners, a.description) for a in showdown("duck_flush", [parse("8h5d4c3s2d"),
+...                                                               parse("8c6d5s4h3c"), parse("7h6c5h4s3d")])]
+[((0,), '8-5-4-3-2, number 5 in deuce-to-seven')]
+
+Omaha X or Better (§2.37): a roll of 2, 3 or 4 leaves no low portion, and the high hand scoops.
+
+>>> [p.name for p in best_hands("omaha_x_or_better", parse("Ah2d9c9d"), {"1": parse("3c4h5sKdQc")}, [1, 2])]
+['high']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations, product
+
+import numpy as np
+
+from evaluator.codes import JOKER, RANKS, encode_hands
+from evaluator.scales import badugi_batch, best5_batch, category, describe, evaluate, low_floor
+
+Cards = tuple[str, ...]
+
+HIGH, LOW, BADUGI, POINTS, DRAW, OMAHA, HOLDEM = "high", "low", "badugi", "points", "draw", "omaha", "hold'em"
+
+# Bonuses that put one class of hands above every rank of a scale (scale ranks are below 2**25).
+_ABOVE = 1 << 25
+
+
+@dataclass(frozen=True, slots=True)
+class Portion:
+    """A player's best hand for one portion of the pot.
+
+    `rank`: higher is better, comparable between players for the same game and portion; None
+    when the hand does not qualify (an eight-or-better low that is not, Archie's high below a pair
+    of sixes, ...). `raw`: the rank before the qualifier (-1 when no hand can be made at all,
+    e.g. Oklahoma with every board removed). `cards`: the five cards played (four for badugi).
+    """
+
+    name: str
+    rank: int | None
+    cards: Cards
+    description: str
+    raw: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """A player's final cards at the showdown.
+
+    `up`: the cards dealt face up (Mexican Poker: a joker dealt up is a bug, one dealt down a
+    wild card even when exposed later); `split`: Sohe's (Hold'em two, Omaha four).
+    """
+
+    cards: Cards
+    up: frozenset[str] = frozenset()
+    split: tuple[Cards, Cards] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """One portion of the pot and who wins it: `winners` are indexes into the players given to
+    `showdown`, more than one when they tie and split it (§1.4)."""
+
+    portion: str
+    winners: tuple[int, ...]
+    rank: int
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    hole: Cards
+    boards: Mapping[str, Cards]
+    dice: tuple[int, ...]
+    options: Mapping[str, str]
+    up: frozenset[str]
+    split: tuple[Cards, Cards] | None
+
+    def board(self, name: str = "1") -> Cards:
+        return self.boards.get(name, ())
+
+    def die(self, count: int = 1) -> tuple[int, ...]:
+        if len(self.dice) < count:
+            raise ValueError(f"this game needs {count} die roll(s), got {list(self.dice)}")
+        return self.dice[:count]
+
+
+# ---- the ways of making a hand: lists of candidate five-card hands -----------------------------
+
+
+def _any(cards: Cards) -> list[Cards]:
+    """Any five of the cards (stud, draw and Hold'em games)."""
+    return list(combinations(cards, 5))
+
+
+def _at_most(hole: Cards, board: Cards, most: int) -> list[Cards]:
+    """Any five of hole + board using at most `most` hole cards (Pineapple, Irish)."""
+    held = set(hole)
+    return [c for c in combinations(hole + board, 5) if sum(card in held for card in c) <= most]
+
+
+def _omaha(hole: Cards, board: Cards) -> list[Cards]:
+    """Exactly two hole cards and exactly three board cards."""
+    return [h + b for h in combinations(hole, 2) for b in combinations(board, 3)]
+
+
+def _chowaha_paths(t: _Table, columns: bool) -> list[Cards]:
+    """The four contiguous five-card boards of Chowaha (§2.12, §2.25) and Bidirectional Chowaha
+    (§2.8): the top flop with turn position 1, the middle flop with either turn card, the bottom
+    flop with turn position 2, each with the river. With `columns` (Bidirectional Chowaha on a 4,
+    5 or 6) the flops are the columns, left with turn 1 and right with turn 2."""
+    rows = [t.board(name) for name in ("top", "middle", "bottom")]
+    turn, river = t.board("turn"), t.board("river")
+    if any(len(r) != 3 for r in rows) or len(turn) != 2 or len(river) != 1:
+        raise ValueError("Chowaha needs three flops of three cards, two turn cards and a river")
+    flops = [tuple(r[i] for r in rows) for i in range(3)] if columns else rows
+    first, center, last = flops
+    return [first + turn[:1] + river, center + turn[:1] + river, center + turn[1:] + river,
+            last + turn[1:] + river]
+
+
+def _rows(t: _Table) -> list[Cards]:
+    """Oklahoma's and Murder's rows that are still in play, top to bottom."""
+    return [t.board(name) for name in ("1", "2", "3") if t.board(name)]
+
+
+def _murder(t: _Table) -> list[Cards]:
+    """Two hole cards and one card from each row of the grid (§2.33)."""
+    rows = _rows(t)
+    if len(rows) != 3:
+        raise ValueError("Murder needs the three rows of the grid")
+    return [h + b for h in combinations(t.hole, 2) for b in product(*rows)]
+
+
+def _scrotum(t: _Table) -> list[Cards]:
+    """All x kept cards and 5 - x board cards (§2.43)."""
+    return [t.hole + b for b in combinations(t.board(), 5 - len(t.hole))]
+
+
+# ---- best hands under a scale ------------------------------------------------------------------
+
+Qualifier = Callable[[int], bool]
+
+
+def _at_least(floor: int) -> Qualifier:
+    return lambda rank: rank >= floor
+
+
+def _best(name: str, scale: str, ways: Sequence[Cards], qualifies: Qualifier | None = None,
+          joker_wild: bool = False) -> Portion:
+    """The best of the candidate hands under a five-card scale of evaluator.scales."""
+    if not ways:
+        return Portion(name, None, (), "no hand")
+    ranks = best5_batch(encode_hands(ways), scale, joker_wild)
+    i = int(np.argmax(ranks))
+    raw = int(ranks[i])
+    text = describe(scale, raw)
+    if qualifies is not None and not qualifies(raw):
+        return Portion(name, None, ways[i], f"{text} (does not qualify)", raw)
+    return Portion(name, raw, ways[i], text, raw)
+
+
+def _badugi(cards: Cards, ace_high: bool = False) -> Portion:
+    """The best four-card badugi of the cards (§2.7; ace high in Badeucy, §2.6)."""
+    ways = list(combinations(cards, 4))
+    if not ways:
+        return Portion(BADUGI, None, (), "no hand")
+    ranks = badugi_batch(encode_hands(ways), ace_high)
+    i = int(np.argmax(ranks))
+    raw = int(ranks[i])
+    return Portion(BADUGI, raw, ways[i], describe("badeucy" if ace_high else "badugi", raw), raw)
+
+
+def _high(ways: Sequence[Cards], scale: str = "high") -> list[Portion]:
+    return [_best(HIGH, scale, ways)]
+
+
+def _low(ways: Sequence[Cards], scale: str = "ace_to_five") -> list[Portion]:
+    return [_best(LOW, scale, ways)]
+
+
+def _hi_lo(ways: Sequence[Cards], qualifier: int | None = 8) -> list[Portion]:
+    """High and ace-to-five low, the low `qualifier`-or-better (None: no qualifier)."""
+    test = None if qualifier is None else _at_least(low_floor(qualifier))
+    return [_best(HIGH, "high", ways), _best(LOW, "ace_to_five", ways, test)]
+
+
+# ---- the rules that are not a scale ------------------------------------------------------------
+
+_FACES = frozenset("JQK")
+
+
+def _action_razz(cards: Cards) -> Portion:
+    """§2.2: ace-to-five low, but a hand with a J, Q or K among all its cards ("Face") beats any
+    hand without one ("Butt"); the face card need not be played."""
+    low = _best(LOW, "ace_to_five", _any(cards))
+    face = any(c[0] in _FACES for c in cards)
+    rank = low.raw + (_ABOVE if face else 0)
+    return Portion(LOW, rank, low.cards, f"{'Face' if face else 'Butt'} {low.description}", rank)
+
+
+def _points(hole: Cards, faces: int) -> Portion:
+    """§2.20: the point count of all five hole cards: ace 1, deuce to ten their value, faces 0
+    (or 1 with the profile option dramaha49_faces=1)."""
+    value = {"A": 1, "T": 10, **{r: faces for r in _FACES}, **{str(n): n for n in range(2, 10)}}
+    total = sum(value[c[0]] for c in hole)
+    return Portion(POINTS, total, hole, f"{total} points", total)
+
+
+def _duck_flush(hole: Cards) -> Portion:
+    """§2.21: a flush or better wins as a high hand; with none, the best deuce-to-seven low wins.
+    One portion: every flush-or-better ranks above every low."""
+    high = _best(HIGH, "high", [hole])
+    if category("high", high.raw) in ("flush", "full house", "four of a kind", "straight flush"):
+        return Portion(HIGH, high.raw + _ABOVE, hole, high.description, high.raw + _ABOVE)
+    return _best(HIGH, "deuce_to_seven", [hole])
+
+
+def _card_value(card: str) -> int:
+    """A card's value for Quick Quads' sum: 2..10, the ace (and the joker, a bug playing as an
+    ace) 1, a face card more than any trips can need."""
+    if card == JOKER or card[0] == "A":
+        return 1
+    return {"T": 10, "J": 11, "Q": 12, "K": 13}.get(card[0]) or int(card[0])
+
+
+def _quick_quads(hole: Cards) -> Portion:
+    """§2.39: three of a kind of deuces to tens whose two other cards add up to the trips' value
+    is four of a kind (88862 is four Eights). Read here: an ace (and the bug, which plays as an
+    ace) counts one, so 333A2 is four Threes. The quick quad ranks as the natural four of a kind
+    with the higher other card as kicker (two quads of one rank would need six cards of it)."""
+    plain = _best(HIGH, "high", [hole])
+    for trips in {c[0] for c in hole if c != JOKER}:
+        same = [c for c in hole if c[0] == trips]
+        others = [c for c in hole if c[0] != trips]
+        value = _card_value(same[0])
+        if len(same) != 3 or not 2 <= value <= 10 or sum(map(_card_value, others)) != value:
+            continue
+        kicker = max(("Ah" if c == JOKER else c for c in others), key=lambda c: RANKS.index(c[0]))
+        rank = evaluate("high", [*(trips + suit for suit in "cdhs"), kicker])
+        if rank > plain.raw:
+            text = f"{describe('high', rank).split(' with ')[0]} (quick quads)"
+            return Portion(HIGH, rank, hole, text, rank)
+    return plain
+
+
+def _archie(ways: Sequence[Cards], qualifier: str) -> list[Portion]:
+    """§2.4: high needs a pair of sixes (or nines) or better, low eight-or-better."""
+    pair = "6" if qualifier == "sixes" else "9"
+    floor = evaluate("high", [pair + "c", pair + "d", "4h", "3s", "2c"])  # the worst such pair
+    return [_best(HIGH, "high", ways, _at_least(floor)),
+            _best(LOW, "ace_to_five", ways, _at_least(low_floor(8)))]
+
+
+def _korean(ways: Sequence[Cards]) -> list[Portion]:
+    """§2.27: high needs a pair or better, low no pair; straights and flushes qualify both ways."""
+    return [_best(HIGH, "high", ways, lambda r: category("high", r) != "high card"),
+            _best(LOW, "ace_to_five", ways, lambda r: category("ace_to_five", r) == "high card")]
+
+
+# ---- the games ---------------------------------------------------------------------------------
+
+
+def _stud(t: _Table) -> list[Cards]:
+    """Stud and Mississippi: any five of the player's cards and the common card, if dealt."""
+    return _any(t.hole + t.board("common"))
+
+
+def _flop(t: _Table) -> list[Cards]:
+    return _any(t.hole + t.board())
+
+
+def _omaha1(t: _Table) -> list[Cards]:
+    return _omaha(t.hole, t.board())
+
+
+def _binglaha(t: _Table) -> list[Portion]:
+    """§2.10: hi-lo eight-or-better on a die of 1-3, high only on 4-6."""
+    return _hi_lo(_omaha1(t)) if t.die()[0] <= 3 else _high(_omaha1(t))
+
+
+def _omaha_x(t: _Table) -> list[Portion]:
+    """§2.37: X is the two dice's total, 12 a Queen and 11 a Jack; 2-4 makes no low."""
+    x = sum(t.die(2))
+    return _high(_omaha1(t)) if x <= 4 else _hi_lo(_omaha1(t), x)
+
+
+def _wonky_donkey(t: _Table) -> list[Portion]:
+    """§2.55: Hold'em on a mostly red flop, Omaha/8 (four hole cards) on a mostly black one."""
+    black = sum(c[1] in "cs" for c in t.board()[:3]) >= 2
+    return _hi_lo(_omaha1(t)) if black else _high(_flop(t))
+
+
+def _sohe(t: _Table) -> list[Portion]:
+    """§2.46: the Omaha four (exactly two of them) and the Hold'em two (any of them)."""
+    if t.split is None:
+        raise ValueError("Sohe needs the player's split: (Hold'em two, Omaha four)")
+    two, four = t.split
+    return [_best(OMAHA, "high", _omaha(four, t.board())), _best(HOLDEM, "high", _any(two + t.board()))]
+
+
+def _chowaha(columns: bool | None) -> Callable[[_Table], list[Portion]]:
+    def rule(t: _Table) -> list[Portion]:
+        by_column = t.die()[0] >= 4 if columns is None else columns
+        return _hi_lo([w for path in _chowaha_paths(t, by_column) for w in _omaha(t.hole, path)])
+    return rule
+
+
+def _mexican(t: _Table) -> list[Portion]:
+    """§2.31: a joker dealt up is a bug, one dealt down a completely wild card."""
+    wild = JOKER in t.hole and JOKER not in t.up
+    return [_best(HIGH, "mexican", _stud(t), joker_wild=wild)]
+
+
+def _short_deck_holdem(t: _Table) -> list[Portion]:
+    trips = t.options.get("short_deck_trips", "below_straight") == "above_straight"
+    return _high(_flop(t), "short_deck_trips" if trips else "short_deck")
+
+
+_RULES: dict[str, Callable[[_Table], list[Portion]]] = {
+    # draw games: the five (Badugi: four) cards held
+    "ace_to_five_triple_draw": lambda t: _low(_any(t.hole)),
+    "california_lowball": lambda t: _low(_any(t.hole)),
+    "deuce_to_seven_lowball": lambda t: _low(_any(t.hole), "deuce_to_seven"),
+    "deuce_to_seven_triple_draw": lambda t: _low(_any(t.hole), "deuce_to_seven"),
+    "five_card_draw": lambda t: _high(_any(t.hole)),
+    "quick_quads": lambda t: [_quick_quads(t.hole)],
+    "duck_flush": lambda t: [_duck_flush(t.hole)],
+    "archie": lambda t: _archie(_any(t.hole), t.options.get("archie_qualifier", "sixes")),
+    "korean": lambda t: _korean(_any(t.hole)),
+    "badugi": lambda t: [_badugi(t.hole)],
+    "badacey": lambda t: [*_low(_any(t.hole)), _badugi(t.hole)],
+    "badeucy": lambda t: [*_low(_any(t.hole), "deuce_to_seven"), _badugi(t.hole, ace_high=True)],
+    # stud games and Mississippi: any five of the player's cards (and the common card)
+    "stud": lambda t: _high(_stud(t)),
+    "five_card_stud": lambda t: _high(_stud(t)),
+    "super_stud": lambda t: _high(_stud(t)),
+    "mississippi_stud": lambda t: _high(_stud(t)),
+    "stud_hi_lo": lambda t: _hi_lo(_stud(t)),
+    "super_stud_hi_lo": lambda t: _hi_lo(_stud(t)),
+    "mississippi_stud_hi_lo": lambda t: _hi_lo(_stud(t)),
+    "stud_hi_lo_no_qualifier": lambda t: _hi_lo(_stud(t), None),
+    "razz": lambda t: _low(_stud(t)),
+    "super_razz": lambda t: _low(_stud(t)),
+    "mississippi_razz": lambda t: _low(_stud(t)),
+    "deuce_to_seven_razz": lambda t: _low(_stud(t), "deuce_to_seven"),
+    "london_lowball": lambda t: _low(_stud(t), "ace_to_six"),
+    "razzdugi": lambda t: [*_low(_stud(t)), _badugi(t.hole + t.board("common"))],
+    "action_razz": lambda t: [_action_razz(t.hole + t.board("common"))],
+    "action_razzdugi": lambda t: [_action_razz(t.hole + t.board("common")),
+                                  _badugi(t.hole + t.board("common"))],
+    "mexican_poker": _mexican,
+    # Hold'em family: any five of hole and board, or at most two hole cards
+    "texas_holdem": lambda t: _high(_flop(t)),
+    "rio_bravo": lambda t: _high(_flop(t)),
+    "texas_holdem_hi_lo": lambda t: _hi_lo(_flop(t)),
+    "short_deck_holdem": _short_deck_holdem,
+    "crazy_pineapple_hi_lo": lambda t: _hi_lo(_at_most(t.hole, t.board(), 2)),
+    "irish": lambda t: _high(_at_most(t.hole, t.board(), 2)),
+    "lazy_pineapple": lambda t: _high(_at_most(t.hole, t.board(), 2)),
+    "lazy_pineapple_hi_lo": lambda t: _hi_lo(_at_most(t.hole, t.board(), 2)),
+    "scrotum": lambda t: _hi_lo(_scrotum(t)),
+    # Omaha family: exactly two hole cards and three board cards
+    "omaha": lambda t: _high(_omaha1(t)),
+    "five_card_omaha": lambda t: _high(_omaha1(t)),
+    "courchevel": lambda t: _high(_omaha1(t)),
+    "short_deck_omaha": lambda t: _high(_omaha1(t), "short_deck"),
+    "omaha_hi_lo": lambda t: _hi_lo(_omaha1(t)),
+    "big_o": lambda t: _hi_lo(_omaha1(t)),
+    "two_or_five_omaha_hi_lo": lambda t: _hi_lo(_omaha1(t) + ([t.hole] if len(t.hole) == 5 else [])),
+    "binglaha": _binglaha,
+    "omaha_x_or_better": _omaha_x,
+    "wonky_donkey": _wonky_donkey,
+    "oklahoma": lambda t: _hi_lo([w for row in _rows(t) for w in _omaha(t.hole, row)]),
+    "murder": lambda t: _hi_lo(_murder(t)),
+    "chowaha": _chowaha(False),
+    "four_card_chowaha_hi_lo": _chowaha(False),
+    "bidirectional_chowaha": _chowaha(None),
+    "sohe": _sohe,
+    # Dramaha family: the hole cards alone for one portion, Omaha for the other
+    "dramaha": lambda t: [_best(DRAW, "high", [t.hole]), _best(OMAHA, "high", _omaha1(t))],
+    "triple_draw_dramaha": lambda t: [_best(DRAW, "high", [t.hole]), _best(OMAHA, "high", _omaha1(t))],
+    "dramaha_49": lambda t: [_points(t.hole, int(t.options.get("dramaha49_faces", "0"))),
+                             _best(OMAHA, "high", _omaha1(t))],
+    "dramadugi": lambda t: [_best(OMAHA, "high", _omaha1(t)), _badugi(t.hole)],
+}
+PICKEM = "paradise_road_pickem"
+PICKEM_GAMES = ("texas_holdem", "omaha_hi_lo", "razz", "stud", "stud_hi_lo")
+
+
+def _game_id(game: str, chosen: str | None) -> str:
+    """The game whose showdown applies: Paradise Road Pick'em plays as the chosen game (§2.38)."""
+    if game == PICKEM:
+        if chosen not in PICKEM_GAMES:
+            raise ValueError(f"Paradise Road Pick'em needs the chosen game, one of {PICKEM_GAMES}")
+        return chosen
+    if game not in _RULES:
+        raise ValueError(f"unknown game {game!r}")
+    return game
+
+
+def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str]] | None = None,
+               dice: Sequence[int] = (), options: Mapping[str, str] | None = None, *,
+               up: Collection[str] = (), split: tuple[Sequence[str], Sequence[str]] | None = None,
+               chosen: str | None = None) -> tuple[Portion, ...]:
+    """A player's best hand for each portion of the pot, in §1.4's odd-chip order.
+
+    `hole`: the player's final cards (stud: all seven, Scrotum: the cards kept); `boards`: board
+    name -> cards as in docs/procedures.md, removed boards left out (Mississippi and stud: the
+    common card as board "common"); `dice`: the roll (Binglaha, Omaha X or Better, Bidirectional
+    Chowaha); `options`: profile options (archie_qualifier, dramaha49_faces, short_deck_trips);
+    `up`: cards dealt face up (Mexican Poker); `split`: Sohe's (Hold'em two, Omaha four);
+    `chosen`: Paradise Road Pick'em's game.
+
+    >>> from evaluator.codes import parse
+    >>> [p.description for p in best_hands("dramaha_49", parse("TcTdThTs9c"), {"1": parse("2c3d4h5s6c")})]
+    ['49 points', 'pair of Tens with 6-5-4']
+    """
+    rule = _RULES[_game_id(game, chosen)]
+    table = _Table(
+        tuple(hole), {name: tuple(cards) for name, cards in (boards or {}).items()}, tuple(dice),
+        dict(options or {}), frozenset(up),
+        None if split is None else (tuple(split[0]), tuple(split[1])),
+    )
+    encode_hands([table.hole])  # every card must be a card: ValueError otherwise
+    return tuple(rule(table))
+
+
+def showdown(game: str, players: Sequence[Holding | Sequence[str]],
+             boards: Mapping[str, Sequence[str]] | None = None, dice: Sequence[int] = (),
+             options: Mapping[str, str] | None = None, *, chosen: str | None = None) -> tuple[Award, ...]:
+    """The portions of the pot that exist in this hand and who wins each, in §1.4's odd-chip order.
+
+    A portion nobody qualifies for does not exist, so the others take the whole pot (a high hand
+    scoops when no low qualifies; Korean's low scoops when nobody has a pair). Archie (§2.4): when
+    nobody qualifies in either direction, the best high hand scoops anyway. No award at all: no
+    hand could be made (Oklahoma's cash-game rule with every board removed).
+
+    >>> from evaluator.codes import parse
+    >>> board = {"1": parse("3s5h7cKhQd")}
+    >>> players = [parse("AhKd2c9s"), parse("Ad2dKcKs")]
+    >>> [(a.portion, a.winners) for a in showdown("omaha_hi_lo", players, board)]
+    [('high', (1,)), ('low', (0, 1))]
+    """
+    holdings = [p if isinstance(p, Holding) else Holding(tuple(p)) for p in players]
+    hands = [best_hands(game, h.cards, boards, dice, options, up=h.up, split=h.split, chosen=chosen)
+             for h in holdings]
+    names = [p.name for p in hands[0]] if hands else []
+    awards = []
+    for i, name in enumerate(names):
+        ranks = [h[i].rank for h in hands]
+        if all(r is None for r in ranks):
+            continue
+        best = max(r for r in ranks if r is not None)
+        winners = tuple(j for j, r in enumerate(ranks) if r == best)
+        awards.append(Award(name, winners, best, hands[winners[0]][i].description))
+    if not awards and _game_id(game, chosen) == "archie" and hands:
+        best = max(h[0].raw for h in hands)
+        winners = tuple(j for j, h in enumerate(hands) if h[0].raw == best)
+        awards.append(Award(HIGH, winners, best, describe("high", best)))
+    return tuple(awards)
