@@ -221,7 +221,7 @@ _ENTRIES: tuple[Game, ...] = (
     _game("california_lowball", WITH_JOKER, draws(5, 1), ("a5_low",), structures=("limit", "no-limit"),
           rules=frozenset({"joker_option", "sevens_rule"})),
     _game("chowaha", STANDARD, (_hole(2), *CHOWAHA_BOARDS), HI_LO8),
-    _game("courchevel", STANDARD, flop(5, spit=1), ("high",), structures=("limit", "pot-limit")),
+    _game("courchevel", STANDARD, flop(5, spit=1), ("high",)),
     _game("crazy_pineapple_hi_lo", STANDARD, modify(flop(3), "flop", discard=(1, 1)), HI_LO8),
     _game("deuce_to_seven_lowball", STANDARD, draws(5, 1), ("27_low",), structures=BIG_BET),
     _stud_game("deuce_to_seven_razz", ("27_low",), "high_card_ace_high", "low_27"),
