@@ -142,11 +142,7 @@ FIVE_CARD_STUD = (
     Street("4th_street", up=1, bet="big", first=SHOWING),
     Street("5th_street", up=1, bet="big", first=SHOWING),
 )
-MEXICAN_STREETS = tuple(
-    replace(s, first=SHOWING, steps=frozenset({"expose"}), down=0, up=s.down + s.up) if i else
-    replace(s, first=SHOWING, steps=frozenset({"expose"}))
-    for i, s in enumerate(FIVE_CARD_STUD)
-)
+MEXICAN_STREETS = tuple(replace(s, first=SHOWING, steps=frozenset({"expose"})) for s in FIVE_CARD_STUD)
 MISSISSIPPI = (
     Street("3rd_street", down=2, up=1, first=LEFT_OF_BIG_BLIND),
     Street("5th_street", up=2, first=SHOWING),
@@ -186,7 +182,7 @@ PICKEM_DOOR = Street("hole_cards", first=LEFT_OF_BIG_BLIND, steps=frozenset({"ex
 PICKEM_CHOICES: tuple[tuple[str, tuple[Street, ...]], ...] = (
     ("texas_holdem", modify(flop(3), "hole_cards", discard=(1, 1))),
     ("omaha_hi_lo", flop(4)),
-    ("razz", (Street("hole_cards", first=LEFT_OF_BIG_BLIND, steps=frozenset({"expose"})), *PICKEM_STUD)),
+    ("razz", (PICKEM_DOOR, *PICKEM_STUD)),
     ("stud", (PICKEM_DOOR, *PICKEM_STUD)),
     ("stud_hi_lo", (PICKEM_DOOR, *PICKEM_STUD)),
 )

@@ -114,6 +114,7 @@ class Replay:
         self.street: _StreetState | None = None
         self.forced_checked = False
         self.scale = self._kill_scale()
+        self.anchor = self._blind_anchor()  # the seat the first betting round starts after
         self.seq = 0
 
     # ---- findings ----
@@ -145,14 +146,15 @@ class Replay:
                 return (action.amount, bb)
         return (1, 1)
 
-    def bet_size(self, spec: Street) -> int:
+    def bet_size(self, limit: str | None) -> int:
+        """The limit bet of a round ("small" or "big"), raised by a kill blind."""
         stakes = self.hand.stakes
         if self.chosen in PICKEM_SHOWING and stakes.big_blind:
             small, big = stakes.big_blind, 2 * stakes.big_blind  # §2.38
         else:
             small = stakes.small_bet or stakes.big_blind or 0
             big = stakes.big_bet or 2 * small
-        size = big if spec.bet == "big" else small
+        size = big if limit == "big" else small
         return size * self.scale[0] // self.scale[1]
 
     def min_bet(self) -> int:
@@ -241,23 +243,17 @@ class Replay:
             p.bet = 0
             if p.cards and all(c in p.up for c in p.cards):
                 self.street.all_exposed.add(p.name)
-        if spec is None and name not in END_STREETS:
-            spec_for_betting: Street | None = Street(name, bet="big")  # still judge its betting
-        else:
-            spec_for_betting = spec
-        if (
-            spec_for_betting is not None
-            and spec_for_betting.bet is not None
-            and not (spec is not None and self._bomb_pot_first(spec))
-        ):
-            self.street.round = self.new_round(spec_for_betting)
+        # A street the game does not have still has its betting judged, at the big bet.
+        betting_spec = spec or (None if name in END_STREETS else Street(name, bet="big"))
+        if betting_spec and betting_spec.bet is not None and not self._bomb_pot_first(betting_spec):
+            self.street.round = self.new_round(betting_spec)
 
     def _bomb_pot_first(self, spec: Street) -> bool:
         return bool(self.hand.stakes.bomb_pot) and spec.name == self.game.streets[0].name
 
     def new_round(self, spec: Street) -> Round:
         if self.hand.structure == "limit":
-            return Round("limit", self.bet_size(spec), self.min_bet())
+            return Round("limit", self.bet_size(spec.bet), self.min_bet())
         return Round(self.hand.structure, 0, self.min_bet())
 
     def close_street(self) -> None:
@@ -478,7 +474,7 @@ class Replay:
         if not live:
             return None
         if spec.first == LEFT_OF_BIG_BLIND:
-            anchor = self._blind_anchor()
+            anchor = self.anchor
             return self.clockwise_after(anchor)[0] if anchor is not None else live[0]
         if spec.first == LEFT_OF_BUTTON:
             seat = self.hand.button_seat
@@ -627,15 +623,14 @@ class Replay:
             return (r.size,)
         rules = self.game.rules
         if "spread_limit" in rules:  # §2.31: the small or the big bet
-            small = self.bet_size(Street("x", bet="small"))
-            return (small, self.bet_size(Street("x", bet="big")))
+            return (self.bet_size("small"), self.bet_size("big"))
         if (
             "double_bet_open_pair" in rules
             and self.profile.get("stud_double_bet") == "yes"
             and spec.name == "4th_street"
             and self._open_pair()
         ):
-            return (r.size, self.bet_size(Street("x", bet="big")))
+            return (r.size, self.bet_size("big"))
         return (r.size,)
 
     def _open_pair(self) -> bool:
@@ -909,7 +904,7 @@ class Replay:
             return None
         if len(dealt) <= 3:
             return button
-        anchor = self._blind_anchor()
+        anchor = self.anchor
         return self.clockwise_after(anchor, dealt)[0] if anchor is not None else None
 
     def check_removal(self, street: _StreetState) -> None:

@@ -191,16 +191,6 @@ class Store:
             self._insert("findings", findings)
             self._insert("audits", audits)
 
-    def findings(self, hand_ids: list[str] | None = None) -> list[dict[str, Any]]:
-        if hand_ids is None:
-            return self._records("SELECT * FROM findings ORDER BY hand_id, seq")
-        self.con.register("wanted_ids", pa.table({"hand_id": pa.array(hand_ids, pa.string())}))
-        try:
-            return self._records("SELECT f.* FROM findings f JOIN wanted_ids USING (hand_id) "
-                                 "ORDER BY f.hand_id, f.seq")
-        finally:
-            self.con.unregister("wanted_ids")
-
     # ---- rejects ----
     def rejects(self) -> list[dict[str, Any]]:
         return self._records("SELECT r.*, s.path FROM rejects r JOIN sources s USING (source_id) "
