@@ -28,7 +28,14 @@ class Code:
 
     @property
     def rule(self) -> str | None:
-        return f"BARGE 2025 §{self.section}" if self.section else None
+        if self.section is None:
+            return None
+        return cite(self.section)
+
+
+def cite(section: str) -> str:
+    """How a finding names its rule: "BARGE 2025 §1.4", "BARGE 2025 Appendix B"."""
+    return f"BARGE 2025 {section}" if section.startswith("Appendix") else f"BARGE 2025 §{section}"
 
 
 def _codes(*rows: tuple[str, str, str | None, str]) -> dict[str, Code]:
@@ -73,6 +80,14 @@ CODES: dict[str, Code] = _codes(
     ("AWARDS_MISMATCH", "error", "1.4", "the chips awarded (with the rake) differ from the pot"),
     ("TOTAL_POT_MISMATCH", "warning", "1.4", "the summary's total pot differs from the chips put in"),
     ("STACK_MISMATCH", "error", "1.4", "a final stack differs from start - chips put in + chips won"),
+    # the showdown: who the rules say wins each pot (evaluator.settle, evaluator.award_check)
+    ("WRONG_AWARD", "error", GAME, "chips pushed to a player with no part in the pot, or wrong amounts"),
+    ("MISREAD_HAND", "error", GAME, "a pot or a portion pushed to a hand that does not win it"),
+    ("LOW_DID_NOT_QUALIFY", "error", GAME, "a share pushed for a low that does not qualify"),
+    ("WRONG_ODD_CHIP", "warning", "1.4", "the odd chip pushed to the wrong player"),
+    ("SEVENS_RULE", "info", "Appendix B", "California Lowball: a seven-or-better checked (or just called a "
+     "short all-in) after the draw and won: the action after the draw is void"),
+    ("AWARD_NOT_CHECKED", "info", GAME, "a contender's cards are not in the record: awards not checked"),
     ("ALL_IN_MISMARKED", "warning", "1.2", "'and is all-in' with chips left, or missing with none"),
     # procedure
     ("UNEXPECTED_STREET", "error", GAME, "a street the game does not have, or out of order"),

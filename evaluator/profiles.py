@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pipeline.amounts import AmountError, parse_amount
+
 DEFAULT_PROFILE = "barge-2025"
 
 
@@ -22,6 +24,17 @@ class Option:
     values: tuple[str, ...]
     rule: str
     meaning: str
+    amount: bool = False  # besides `values`, any chip amount ("25", "0.25") is a value
+
+    def accepts(self, value: str) -> bool:
+        if value in self.values:
+            return True
+        if not self.amount:
+            return False
+        try:
+            return parse_amount(value) > 0
+        except (AmountError, ValueError):
+            return False
 
 
 # Every option the rulebook names as a room's or an event's choice.
@@ -48,6 +61,9 @@ OPTIONS: dict[str, Option] = {
         Option("oklahoma", ("tournament", "cash"), "BARGE 2025 §2.34",
                "Oklahoma: tournament board removal or the cash-game rule"),
         Option("win_the_button", ("no", "yes"), "BARGE 2025 §1.12", "event format: win the button"),
+        Option("smallest_chip", ("auto",), "BARGE 2025 §1.4",
+               "the smallest chip in play, the unit of an odd chip (auto: the largest unit every "
+               "amount of the hand is a multiple of)", amount=True),
     )
 }
 
@@ -75,7 +91,7 @@ _BARGE_2025 = {
     "raise_cap": "3", "cap_heads_up": "auto", "bba_reduce_at": "4", "bba_first": "blind",
     "stud_double_bet": "no", "joker": "yes", "sevens_rule": "auto", "archie_qualifier": "sixes",
     "dramaha49_faces": "0", "short_deck_trips": "below_straight", "oklahoma": "tournament",
-    "win_the_button": "no",
+    "win_the_button": "no", "smallest_chip": "auto",
 }  # fmt: skip
 
 # The 2021 edition: the big blind ante was not reduced and the ante came first (BARGE 2020,
@@ -92,7 +108,7 @@ def resolve(name: str | None, overrides: tuple[tuple[str, str], ...] = ()) -> Pr
     unknown = []
     for key, value in overrides:
         option = OPTIONS.get(key)
-        if option is None or value not in option.values:
+        if option is None or not option.accepts(value):
             unknown.append((key, value))
         else:
             options[key] = value

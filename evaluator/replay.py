@@ -19,6 +19,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 
 from evaluator import betting
+from evaluator.award_check import check_awards
+from evaluator.awarding import chip_unit
 from evaluator.betting import Round
 from evaluator.cards import STANDARD, card_order, rank_value, showing_key
 from evaluator.catalog import (
@@ -31,15 +33,18 @@ from evaluator.catalog import (
     Game,
     Street,
 )  # fmt: skip
-from evaluator.findings import CODES, Finding
+from evaluator.findings import CODES, Finding, cite
 from evaluator.forced import check_forced
 from evaluator.profiles import Profile, resolve
+from evaluator.settle import Seat, Settlement, Table, settle
 from pipeline.amounts import format_amount as chips
+from pipeline.amounts import parse_amount
 from pipeline.model import UNKNOWN_CARD, Action, Hand
 
 BETTING_KINDS = frozenset({"bring_in", "complete", "bet", "call", "raise", "check", "fold"})
 CARD_STEPS = frozenset({"discard", "draw", "stand_pat", "split", "expose", "roll", "choose", "remove_board"})
 END_STREETS = frozenset({"showdown", "summary"})
+CARD_FAULTS = frozenset({"DUPLICATE_CARD", "SHOWN_CARDS_NOT_HELD", "CARD_NOT_IN_DECK"})
 
 
 class _Stop(Exception):
@@ -57,7 +62,13 @@ class Player:
     total: int = 0  # chips put in the pot this hand, dead money included
     cards: list[str] = field(default_factory=list)  # every card held, "??" for unseen ones
     up: list[str] = field(default_factory=list)  # cards face up (stud up cards, exposed cards)
+    dealt_up: list[str] = field(default_factory=list)  # cards dealt face up (Mexican Poker's bug)
     voluntary: bool = False  # has made a first voluntary action (jam-or-fold)
+    dead: int = 0  # antes and dead blinds: in the main pot, no part of any wager
+    mucked: bool = False  # gave up the pot at the showdown
+    showed: bool = False  # showed cards at the showdown
+    split: list[str] | None = None  # Sohe: the six cards as split, the Hold'em two first
+    sevens: tuple[str, str | None] | None = None  # Appendix B breach: ("checked"|"called", bettor)
 
     @property
     def all_in(self) -> bool:
@@ -109,6 +120,12 @@ class Replay:
         self.owed_returns: Counter[str] = Counter()
         self.owed_seq: dict[str, int] = {}
         self.run_it = False
+        self.runs = 1
+        self.shared = 0  # cards of board "1" that every run of the board shares
+        self.dice: list[int] = []
+        self.after_draw_from: dict[str, int] | None = None  # totals when the draw's betting began
+        self.short_calls: dict[str, str] = {}  # caller -> the short all-in bettor (Appendix B)
+        self.settlement: Settlement | None = None
         self.board_cards: defaultdict[str, list[str]] = defaultdict(list)
         self.removed_boards: set[str] = set()
         self.street: _StreetState | None = None
@@ -120,7 +137,7 @@ class Replay:
     # ---- findings ----
     def flag(self, code: str, message: str, section: str | None = None, seq: int | None = None) -> None:
         entry = CODES[code]
-        cited = f"BARGE 2025 §{section}" if section else (entry.rule or self.game.rule)
+        cited = cite(section) if section else (entry.rule or self.game.rule)
         at = self.seq if seq is None else seq
         self.findings.append(Finding(self.hand.hand_id, at, entry, message, cited))
 
@@ -165,6 +182,10 @@ class Replay:
         """Every chip put in this hand: antes and dead blinds, and all wagers (less returns)."""
         return sum(p.total for p in self.players.values())
 
+    def contributed(self, player: Player) -> int:
+        """What `player` put in once the rules returned the uncalled part of their bets."""
+        return player.total + self.returns[player.name] - self.owed_returns[player.name]
+
     # ---- the walk ----
     def run(self) -> list[Finding]:
         for option, value in self.profile.unknown:
@@ -200,6 +221,8 @@ class Replay:
         if kind in ("note", "run_it", "reshuffle"):
             if kind == "run_it":
                 self.run_it = True
+                self.runs = action.amount or 2
+                self.shared = len(self.board_cards.get("1", []))
             elif kind == "reshuffle":
                 back = [c for c, holder in self.where.items() if holder == "discards"]
                 for card in back:
@@ -239,6 +262,9 @@ class Replay:
                 where = "out of order" if name in names else f"not a street of {self.game.variant.name}"
                 self.flag("UNEXPECTED_STREET", f"street {name.replace('_', ' ')} is {where}")
         self.street = _StreetState(spec, name)
+        self.short_calls = {}
+        if spec is not None and spec.draw and self.sevens_rule():
+            self.after_draw_from = {p.name: self.contributed(p) for p in self.players.values()}
         for p in self.players.values():
             p.bet = 0
             if p.cards and all(c in p.up for c in p.cards):
@@ -361,6 +387,7 @@ class Replay:
             player.cards.append(card)
             if face_up:
                 player.up.append(card)
+                player.dealt_up.append(card)
         if street.settled:
             extra = street.extra_deal.pop(player.name, 0)
             if extra != len(action.cards):
@@ -446,6 +473,7 @@ class Replay:
         self.take(player, amount)
         if action.kind == "ante" or action.detail == "dead_blind":
             player.bet -= amount  # dead money: in the pot, not a wager of the street
+            player.dead += amount
             return
         street = self.street
         assert street is not None
@@ -593,6 +621,8 @@ class Replay:
         self.jam_or_fold(player, action, r)
         handler = getattr(self, f"on_{action.kind}")
         handler(player, action, r, spec)
+        if action.kind in ("call", "bet", "raise", "complete"):
+            self.acted_behind(player)
         r.acted[player.name] = r.full
         if action.kind not in ("fold", "check") and action.kind in BETTING_KINDS:
             self.check_all_in_mark(player, action)
@@ -669,6 +699,8 @@ class Replay:
                 "ILLEGAL_CHECK", f"{player.name} checks facing a bet of {chips(r.current - player.bet)}"
             )
         r.checked.add(player.name)
+        if self.after_draw_from is not None and r.current == 0 and player.sevens is None:
+            player.sevens = ("checked", None)  # a breach if the hand is a seven or better
 
     def on_call(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:
         owed = min(r.current - player.bet, player.stack)
@@ -677,6 +709,11 @@ class Replay:
             self.flag("ILLEGAL_ACTION", f"{player.name} calls {chips(amount)} with nothing to call")
         elif amount != owed:
             self.flag("WRONG_CALL_AMOUNT", f"{player.name} calls {chips(amount)}; the call is {chips(owed)}")
+        full = r.size if r.structure == "limit" else r.min_bet
+        if self.after_draw_from is not None and r.all_in_wager and r.current < full:
+            bettor = next((p.name for p in self.live if p.bet == r.current and p.all_in), None)
+            if bettor is not None:
+                self.short_calls[player.name] = bettor
         self.take(player, amount)
 
     def on_bet(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:
@@ -720,7 +757,7 @@ class Replay:
                 f"{player.name} makes raise {r.raises} after the cap of a bet "
                 f"and {self.profile.raise_cap} raises",
             )
-        if player.name in r.checked and self.no_check_raise():
+        if player.name in r.checked and self.sevens_rule():
             self.flag("CHECK_RAISE", f"{player.name} raises after checking", "2.11")
 
     def cap_lifted(self) -> bool:
@@ -728,7 +765,15 @@ class Replay:
         lifted = setting == "lifted" or (setting == "auto" and self.hand.tournament is None)
         return lifted and len(self.live) == 2
 
-    def no_check_raise(self) -> bool:
+    def acted_behind(self, actor: Player) -> None:
+        """Appendix B: a seven-or-better that just called a short all-in bet breaks the sevens
+        rule once somebody calls or raises behind it."""
+        for caller, bettor in self.short_calls.items():
+            player = self.players[caller]
+            if caller != actor.name and player.sevens is None:
+                player.sevens = ("called", bettor)
+
+    def sevens_rule(self) -> bool:
         if "sevens_rule" not in self.game.rules:
             return False
         setting = self.profile.get("sevens_rule")
@@ -811,6 +856,7 @@ class Replay:
             self.on_roll(action, spec)
         elif kind == "remove_board":
             street.removed.add(action.detail or "")
+            self.removed_boards.add(action.detail or "")
         elif player is None:
             return
         elif kind == "discard":
@@ -821,6 +867,8 @@ class Replay:
             self.on_discard(player, action, spec)
         elif kind in ("split", "expose"):
             self.claim(player, action.cards, "shows")
+            if kind == "split":
+                player.split = list(action.cards)
             if kind == "expose":
                 player.up.extend(c for c in action.cards if c not in player.up)
         elif kind == "choose":
@@ -863,6 +911,7 @@ class Replay:
         assert street is not None
         street.rolled = True
         dice = (action.detail or "").split()
+        self.dice.extend(int(d) for d in dice if d.isdigit())
         if spec is not None and spec.dice and len(dice) != spec.dice:
             self.flag("WRONG_DICE", f"{len(dice)} dice rolled; {self.game.variant.name} rolls {spec.dice}")
         button = self.button_player
@@ -936,7 +985,14 @@ class Replay:
     def reveal(self, action: Action) -> None:
         if action.player is None:
             return
-        self.claim(self.players[action.player], action.cards, "shows" if action.kind == "show" else "mucks")
+        player = self.players[action.player]
+        self.claim(player, action.cards, "shows" if action.kind == "show" else "mucks")
+        if action.kind == "muck":
+            player.mucked = True
+            return
+        player.showed = True
+        if player.split and UNKNOWN_CARD in player.split and len(action.cards) == len(player.split):
+            player.split = list(action.cards)  # shown in the order of the split (docs/format.md)
 
     # ---- the end ----
     def finish(self) -> None:
@@ -964,6 +1020,8 @@ class Replay:
                 f"the pot is {chips(pot)} but {chips(sum(awarded.values()))} was awarded"
                 + (f" and {chips(rake)} raked" if rake else ""),
             )
+        if sum(awarded.values()) + rake == pot:
+            self.check_showdown()
         if self.hand.total_pot is not None and self.hand.total_pot != pot:
             self.flag(
                 "TOTAL_POT_MISMATCH",
@@ -981,6 +1039,55 @@ class Replay:
                     f"{chips(computed - awarded[player.name] + player.total)}, "
                     f"put in {chips(player.total)} and won {chips(awarded[player.name])}: {chips(computed)}",
                 )
+
+
+    # ---- the showdown and the pots ----
+    def table(self) -> Table:
+        """The end of the hand as the settlement needs it (evaluator.settle)."""
+        before = self.after_draw_from or {}
+        seats = tuple(
+            Seat(
+                p.name, p.seat, self.contributed(p) - p.dead, p.dead, p.live and not p.mucked,
+                tuple(p.cards), tuple(p.dealt_up), tuple(p.split) if p.split else None,
+                self.contributed(p) - before.get(p.name, self.contributed(p)), p.sevens, p.showed,
+            )
+            for p in (self.players[n] for n in self.order)
+            if p.dealt_in or p.total
+        )
+        boards = {n: tuple(cards) for n, cards in self.board_cards.items() if n not in self.removed_boards}
+        return Table(
+            self.game.id, seats, self.unit(), boards, tuple(self.dice), self.profile.options, self.chosen,
+            self.runs, self.shared, self.hand.button_seat,
+            odd_chip="card" if self.game.forced == "antes" else "button",  # §1.4 rule 3: stud, or a button
+            rake=self.hand.rake or 0, sevens_rule=self.after_draw_from is not None,
+        )
+
+    def unit(self) -> int:
+        """The smallest chip in play (§1.4 rule 1): the profile's, or read off the hand's amounts."""
+        chosen = self.profile.get("smallest_chip")
+        if chosen != "auto":
+            return parse_amount(chosen)
+        stakes = self.hand.stakes
+        amounts = [s.stack for s in self.hand.seats]
+        amounts += [a.amount or 0 for a in self.hand.actions] + [a.to_amount or 0 for a in self.hand.actions]
+        amounts += [a.amount for a in self.hand.awards]
+        amounts += [v or 0 for v in (stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet,
+                                     stakes.ante, stakes.big_blind_ante, stakes.bring_in, stakes.bomb_pot)]
+        return chip_unit(amounts)
+
+    def check_showdown(self) -> None:
+        """Who the rules say wins each pot, against what the dealer pushed."""
+        table = self.table()
+        settlement = settle(table)
+        if settlement.unchecked:
+            # Cards the replay already found at fault explain why; otherwise say so.
+            if not any(f.code.name in CARD_FAULTS for f in self.findings):
+                self.flag("AWARD_NOT_CHECKED", f"the awards could not be checked: {settlement.unchecked}")
+            return
+        self.settlement = settlement
+        breaches = check_awards(settlement, self.hand.awards, self.returns, self.owed_returns, table.unit)
+        for code, message, section in [*settlement.notes, *breaches]:
+            self.flag(code, message, section)
 
 
 def replay(hand: Hand, profile: str | None = None) -> list[Finding]:

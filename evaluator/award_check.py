@@ -1,0 +1,117 @@
+"""Comparing the dealer's pushes with what the rules award, and naming the difference.
+
+Who got how many chips is what matters, so the comparison is per player, over all pots: the
+chips pushed plus the uncalled bets returned, as recorded, against the same as the rules say
+(:mod:`evaluator.settle`). Pot numbers and portion labels are how the record explains itself,
+and are used only to say what went wrong:
+
+- `WRONG_ODD_CHIP`: nobody is off by more than one odd chip (§1.4);
+- `WRONG_AWARD`: chips pushed to a player with no part in the pot (folded, mucked, or all-in
+  for less than the side pot), or the right players paid the wrong amounts;
+- `LOW_DID_NOT_QUALIFY`: a player paid for a low that does not qualify;
+- `MISREAD_HAND`: the chips went to the wrong hands, as when hands are misread.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from evaluator.settle import RETURNED, Settlement
+from pipeline.amounts import format_amount as chips
+from pipeline.model import Award
+
+Breach = tuple[str, str, str | None]  # (code, message, section; None: the game's own)
+
+
+def _pot_name(index: int) -> str:
+    return "the main pot" if index == 0 else f"side pot {index}"
+
+
+def _hand(settlement: Settlement, player: str) -> str:
+    portions = settlement.hands.get(player, ())
+    if len(portions) == 1:
+        return portions[0].description
+    return "; ".join(f"{p.name}: {p.description}" for p in portions)
+
+
+def _rules_text(settlement: Settlement, players: Sequence[str]) -> str:
+    """What the rules push to these players, with the hands that win it."""
+    parts = []
+    for player in players:
+        won = [s for s in settlement.shares if s.player == player]
+        if not won:
+            parts.append(f"{player} nothing")
+            continue
+        amount = sum(s.amount for s in won)
+        labels = sorted({s.portion for s in won if s.portion})
+        hand = next((s.hand for s in won if s.hand), "")
+        detail = ", ".join(filter(None, [" and ".join(labels), hand]))
+        parts.append(f"{player} {chips(amount)}" + (f" ({detail})" if detail else ""))
+    return "; ".join(parts)
+
+
+def _ineligible(settlement: Settlement, recorded: Sequence[Award], over: Sequence[str]) -> str | None:
+    """A player pushed chips from a pot they have no part in, by the record's own pot numbers."""
+    pots = {p.index: p for p in settlement.pots}
+    for award in recorded:
+        pot = pots.get(award.pot)
+        if award.player in over and pot is not None and award.player not in pot.eligible:
+            return (f"{award.player} was pushed {chips(award.amount)} from {_pot_name(award.pot)}, "
+                    "which they have no part in")
+    contending = {name for pot in settlement.pots for name in pot.eligible}
+    for player in over:
+        if player not in contending:
+            return f"{player} was pushed chips but was no longer in the hand"
+    return None
+
+
+def _unqualified_low(settlement: Settlement, recorded: Sequence[Award], over: Sequence[str]) -> str | None:
+    computed_low = any(s.portion and s.portion.startswith("low") for s in settlement.shares)
+    for player in over:
+        low = next((p for p in settlement.hands.get(player, ()) if p.name == "low"), None)
+        if low is None or low.rank is not None or low.raw < 0:
+            continue
+        labelled = any(a.player == player and a.portion and "low" in a.portion for a in recorded)
+        if labelled or not computed_low:
+            return f"{player} was pushed a low with {low.description}"
+    return None
+
+
+def check_awards(settlement: Settlement, recorded: Sequence[Award], returned: Mapping[str, int],
+                 owed: Mapping[str, int], unit: int) -> list[Breach]:
+    """The finding for a hand whose pushes differ from the rules' (at most one), or none."""
+    pushed: Counter[str] = Counter()
+    for award in recorded:
+        pushed[award.player] += award.amount
+    for name, amount in returned.items():
+        pushed[name] += amount
+    due: Counter[str] = Counter()
+    for share in settlement.shares:
+        due[share.player] += share.amount
+    for name, amount in owed.items():
+        due[name] += amount
+    players = sorted(set(pushed) | set(due))
+    diff = {p: pushed[p] - due[p] for p in players if pushed[p] != due[p]}
+    if not diff:
+        return []
+    over = [p for p, d in diff.items() if d > 0]
+    under = [p for p, d in diff.items() if d < 0]
+    said = "; ".join(f"{p} {chips(pushed[p])}" for p in diff)
+    what = f"(pushed: {said}; the rules: {_rules_text(settlement, list(diff))})"
+    reason: str | None
+    if all(abs(d) <= unit for d in diff.values()):
+        code = "WRONG_ODD_CHIP"
+        reason = f"the odd chip went to {', '.join(over)}; §1.4 gives it to {', '.join(under)}"
+    elif reason := _ineligible(settlement, recorded, over):
+        code = "WRONG_AWARD"
+    elif reason := _unqualified_low(settlement, recorded, over):
+        code, reason = "LOW_DID_NOT_QUALIFY", f"{reason}, which does not qualify"
+    elif {a.player for a in recorded if a.amount} != {
+        s.player for s in settlement.shares if s.amount and s.portion != RETURNED
+    }:
+        hands = "; ".join(f"{p} holds {_hand(settlement, p)}" for p in diff if p in settlement.hands)
+        code, reason = "MISREAD_HAND", f"the chips went to the wrong hand: {hands}"
+    else:
+        code, reason = "WRONG_AWARD", "the pushes differ from the rules"
+    return [(code, f"{reason} {what}", None)]

@@ -1,0 +1,228 @@
+"""Settling a replayed hand: who the rules say wins each pot, and what every player ends with.
+
+The replay engine hands over the end of the hand as a `Table` (what each player put in, the
+cards they hold, the boards); `settle` forms the pots (:mod:`evaluator.awarding`), asks the
+showdown (:mod:`evaluator.showdown`) who wins each portion, applies California Lowball's sevens
+rule (Appendix B), and returns the chips every player should be pushed. It never looks at the
+recorded awards; :mod:`evaluator.award_check` compares the two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from evaluator.awarding import Pot, Result, Share, award, side_pots
+from evaluator.codes import JOKER, RANKS
+from evaluator.scales import low_floor
+from evaluator.showdown import Holding, Portion, best_hands, showdown
+from pipeline.model import UNKNOWN_CARD
+
+SUITS_BY_RANK = "cdhs"  # §1.4 rule 3b: spades, hearts, diamonds, clubs, highest first
+SEVENS_RULE = "Appendix B"
+RETURNED = "returned: sevens rule"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player at the end of the hand.
+
+    `live`/`dead`: chips put in (after the uncalled bets the rules return) as wagers and as dead
+    money (antes, dead blinds); `contending`: still in the hand (not folded, not mucked);
+    `cards`: every card held ("??" for one never seen); `up`: the cards dealt face up; `split`:
+    Sohe's six cards as split, Hold'em two first; `after_draw`: chips put in after the draw;
+    `sevens`: how the player broke the sevens rule, if they did ("checked", or "called" with the
+    short all-in bettor's name), Appendix B; `showed`: the player showed cards at the showdown.
+    """
+
+    name: str
+    seat: int
+    live: int
+    dead: int = 0
+    contending: bool = True
+    cards: tuple[str, ...] = ()
+    up: tuple[str, ...] = ()
+    split: tuple[str, ...] | None = None
+    after_draw: int = 0
+    sevens: tuple[str, str | None] | None = None
+    showed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The end of a hand. `boards`: name -> cards, removed boards left out; `runs`: how many
+    times the board was run and `shared` how many cards of board "1" every run shares;
+    `odd_chip`: "button" (clockwise from `button`) or "card" (highest card by suit, stud)."""
+
+    game: str
+    seats: tuple[Seat, ...]
+    unit: int
+    boards: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    dice: tuple[int, ...] = ()
+    options: Mapping[str, str] = field(default_factory=dict)
+    chosen: str | None = None
+    runs: int = 1
+    shared: int = 0
+    button: int | None = None
+    odd_chip: str = "button"
+    rake: int = 0
+    sevens_rule: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """What the rules push to each player. `shares` is empty and `unchecked` says why when the
+    hand cannot be settled from the record (a contender's cards were never shown). `hands`: each
+    contender's best hands in the main pot's showdown (first run), for the findings' messages;
+    `notes`: (code, message, section) for the director (the sevens rule applied)."""
+
+    shares: tuple[Share, ...]
+    pots: tuple[Pot, ...] = ()
+    hands: Mapping[str, tuple[Portion, ...]] = field(default_factory=dict)
+    notes: tuple[tuple[str, str, str], ...] = ()
+    unchecked: str | None = None
+
+
+class _Unknown(Exception):
+    """The record does not say which cards decide a pot."""
+
+
+def _card_key(card: str) -> tuple[int, int]:
+    if card in (JOKER, UNKNOWN_CARD):
+        return (-1, -1)
+    return (RANKS.index(card[0]), SUITS_BY_RANK.index(card[1]))
+
+
+def odd_chip_order(table: Table) -> dict[str, int]:
+    """§1.4 rule 3: a player's place in the odd-chip order (lower first)."""
+    seats = table.seats
+    if table.odd_chip == "card":
+        ranked = sorted(seats, key=lambda s: max(map(_card_key, s.cards), default=(-1, -1)), reverse=True)
+        return {s.name: i for i, s in enumerate(ranked)}
+    button = table.button if table.button is not None else 0
+    clockwise = sorted(seats, key=lambda s: (s.seat <= button, s.seat))
+    return {s.name: i for i, s in enumerate(clockwise)}
+
+
+class _Showdown:
+    """The judge of `awarding.award`: the portions of a pot among its eligible players."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.seats = {s.name: s for s in table.seats}
+
+    def boards(self, run: int) -> dict[str, tuple[str, ...]]:
+        boards = dict(self.table.boards)
+        if run > 1:
+            boards["1"] = boards.get("1", ())[: self.table.shared] + boards.get(str(run), ())
+        return {name: cards for name, cards in boards.items() if not name.isdigit() or name == "1"
+                or self.table.runs == 1}
+
+    def tabled(self, names: Sequence[str]) -> list[str]:
+        """The players whose hands are known. A hand never shown and not in the record cannot win
+        (TDA: a hand must be tabled to win); one shown but not readable leaves the pot undecided."""
+        known = [n for n in names if self.seats[n].cards and UNKNOWN_CARD not in self.seats[n].cards]
+        for name in names:
+            if name not in known and self.seats[name].showed:
+                raise _Unknown(f"the cards {name} showed are not all in the record")
+        if not known:
+            raise _Unknown(f"none of {', '.join(names)} showed their cards")
+        return known
+
+    def holding(self, name: str) -> Holding:
+        seat = self.seats[name]
+        split = None
+        if seat.split is not None and UNKNOWN_CARD not in seat.split:
+            split = (seat.split[:2], seat.split[2:])
+        return Holding(seat.cards, frozenset(seat.up), split)
+
+    def best(self, name: str, run: int = 1) -> tuple[Portion, ...]:
+        t, h = self.table, self.holding(name)
+        return best_hands(t.game, h.cards, self.boards(run), t.dice, t.options, up=h.up, split=h.split,
+                          chosen=t.chosen)
+
+    def hands(self, names: Sequence[str]) -> dict[str, tuple[Portion, ...]]:
+        return {name: self.best(name) for name in names}
+
+    def __call__(self, contenders: tuple[str, ...], run: int) -> list[Result]:
+        t = self.table
+        eligible = self.tabled(contenders)
+        if len(eligible) == 1:
+            return [Result(None, (eligible[0],))]
+        holdings = [self.holding(name) for name in eligible]
+        awards = showdown(t.game, holdings, self.boards(run), t.dice, t.options, chosen=t.chosen)
+        if not awards:
+            return []  # no hand can be made: Oklahoma's cash-game rule, the dealer wins (§2.34)
+        one_portion = len(self.best(eligible[0], run)) == 1  # a pot won whole needs no portion
+        return [
+            Result(None if one_portion else a.portion, tuple(eligible[i] for i in a.winners), a.description)
+            for a in awards
+        ]
+
+
+def _sevens_offender(table: Table, judge: _Showdown, contenders: Sequence[str]) -> Seat | None:
+    """Appendix B: the player who broke the sevens rule with a seven-or-better that is the best
+    hand. (Beaten, the breach costs them nothing more than the pot.)"""
+    breakers = [s for s in table.seats if s.sevens and s.name in contenders]
+    if not breakers or len(contenders) < 2:
+        return None
+    lows = {name: hands[0].raw for name, hands in judge.hands(judge.tabled(contenders)).items()}
+    best = max(lows.values())
+    for seat in breakers:
+        if lows[seat.name] >= low_floor(7) and lows[seat.name] == best:
+            return seat
+    return None
+
+
+def _void_after_draw(table: Table, offender: Seat) -> tuple[dict[str, int], dict[str, int]]:
+    """Appendix B: all action after the draw is void. The offender keeps only the pot before the
+    draw, and a short all-in bet they just called together with their call of it; every other
+    chip put in after the draw goes back to whoever put it in."""
+    kind, bettor = offender.sevens or ("checked", None)
+    short = next((s.after_draw for s in table.seats if s.name == bettor), 0) if kind == "called" else 0
+    live: dict[str, int] = {}
+    refunds: dict[str, int] = {}
+    for seat in table.seats:
+        keep = short if seat.name in (bettor, offender.name) and kind == "called" else 0
+        back = max(seat.after_draw - keep, 0)
+        live[seat.name] = seat.live - back
+        if back:
+            refunds[seat.name] = back
+    return live, refunds
+
+
+def settle(table: Table) -> Settlement:
+    """The chips the rules push to each player, pot by pot (main pot first)."""
+    contenders = [s.name for s in table.seats if s.contending]
+    judge = _Showdown(table)
+    live = {s.name: s.live for s in table.seats}
+    dead = sum(s.dead for s in table.seats)
+    refunds: dict[str, int] = {}
+    notes: list[tuple[str, str, str]] = []
+    try:
+        offender = _sevens_offender(table, judge, contenders) if table.sevens_rule else None
+        if offender is not None:
+            live, refunds = _void_after_draw(table, offender)
+            what = "checked" if offender.sevens and offender.sevens[0] == "checked" else \
+                "just called a short all-in bet with"
+            notes.append(("SEVENS_RULE", f"{offender.name} {what} a seven-or-better after the draw and "
+                          "has the best hand: the action after the draw is void", SEVENS_RULE))
+        pots = side_pots(live, dead, contenders)
+        _take_rake(pots, table.rake)
+        place = odd_chip_order(table)
+        shares = award(pots, judge, table.unit, lambda names: sorted(names, key=place.__getitem__),
+                       table.runs)
+        shown = judge.hands(judge.tabled(contenders)) if len(contenders) > 1 else {}
+    except _Unknown as unknown:
+        return Settlement((), unchecked=str(unknown))
+    # The void action is pushed back as one more "pot", after the pots the hand formed.
+    returned = [Share(len(pots), name, back, RETURNED) for name, back in refunds.items()]
+    return Settlement(tuple(shares + returned), tuple(pots), shown, tuple(notes))
+
+
+def _take_rake(pots: list[Pot], rake: int) -> None:
+    """The house takes the recorded rake from the main pot first."""
+    for i, pot in enumerate(pots):
+        taken = min(rake, pot.amount)
+        pots[i] = Pot(pot.index, pot.amount - taken, pot.eligible)
+        rake -= taken
