@@ -106,7 +106,7 @@ def check_awards(settlement: Settlement, recorded: Sequence[Award], returned: Ma
     elif reason := _ineligible(settlement, recorded, over):
         code = "WRONG_AWARD"
     elif reason := _unqualified_low(settlement, recorded, over):
-        code, reason = "LOW_DID_NOT_QUALIFY", f"{reason}, which does not qualify"
+        code = "LOW_DID_NOT_QUALIFY"
     elif {a.player for a in recorded if a.amount} != {
         s.player for s in settlement.shares if s.amount and s.portion != RETURNED
     }:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 
 from evaluator import betting
 from evaluator.award_check import check_awards
-from evaluator.awarding import chip_unit
+from evaluator.awarding import Share, chip_unit
 from evaluator.betting import Round
 from evaluator.cards import STANDARD, card_order, rank_value, showing_key
 from evaluator.catalog import (
@@ -1090,17 +1090,41 @@ class Replay:
             self.flag(code, message, section)
 
 
-def replay(hand: Hand, profile: str | None = None) -> list[Finding]:
-    """Replay `hand` under its rules profile (or `profile`, which overrides it) and return the
-    findings, in the order of the actions they concern."""
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A replayed hand: its findings, and when the pots could be settled, what the rules push to
+    each player (`awards`) and the stacks everyone ends with under the rules (`ending`)."""
+
+    findings: list[Finding]
+    awards: tuple[Share, ...] | None = None
+    ending: dict[str, int] | None = None
+
+
+def replay_hand(hand: Hand, profile: str | None = None) -> Outcome:
+    """Replay `hand` under its rules profile (or `profile`, which overrides it)."""
     game = GAMES[hand.variant]
     chosen = resolve(profile or hand.rules_profile, hand.rules_options)
     engine = Replay(hand, game, chosen)
     try:
-        return engine.run()
+        findings = engine.run()
     except Exception as exc:  # the engine's own fault must not stop an audit of many hands
         engine.flag(
             "REPLAY_STOPPED",
             f"replay stopped by an internal error ({type(exc).__name__}: {exc}); please report this hand",
         )
-        return engine.findings
+        return Outcome(engine.findings)
+    settlement = engine.settlement
+    if settlement is None:
+        return Outcome(findings)
+    won = Counter[str]()
+    for share in settlement.shares:
+        won[share.player] += share.amount
+    ending = {s.player: s.stack - engine.contributed(engine.players[s.player]) + won[s.player]
+              for s in hand.seats}
+    return Outcome(findings, settlement.shares, ending)
+
+
+def replay(hand: Hand, profile: str | None = None) -> list[Finding]:
+    """The findings of `hand` under its rules profile (or `profile`), in the order of the actions
+    they concern."""
+    return replay_hand(hand, profile).findings

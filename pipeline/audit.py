@@ -1,8 +1,10 @@
 """`barge audit`: replay stored hands under the rulebook and store what the replay finds.
 
 Hands are read back from their stored raw text with the reader of their source's format,
-replayed (`evaluator.replay`) in batches, and each batch's findings replace the hands' earlier
-ones in one transaction, so an interrupted audit leaves every hand either audited or not.
+replayed (`evaluator.replay`) in batches, and each batch's results replace the hands' earlier
+ones in one transaction, so an interrupted audit leaves every hand either audited or not. The
+results are the findings, the awards the rules give (`awards` rows with origin "computed") and
+each seat's `ending_stack` under those awards.
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ import pyarrow as pa
 
 from evaluator.findings import CODES, Finding
 from evaluator.profiles import DEFAULT_PROFILE
-from evaluator.replay import replay
+from evaluator.replay import Outcome, replay_hand
 from grammar.barge_parser import parse_hand
 from grammar.errors import HandSyntaxError
+from pipeline.accounting import recorded_ending_stacks
 from pipeline.model import Hand
-from pipeline.schema import SCHEMAS
+from pipeline.schema import AMOUNT, COMPUTED, ENDINGS, ENDINGS_SCHEMA, SCHEMAS, amounts
 from pipeline.store import Store
 
 BATCH = 2000
@@ -67,19 +70,38 @@ class AuditSummary:
         }
 
 
-def _tables(batch: list[tuple[str, str, list[Finding]]]) -> tuple[pa.Table, pa.Table]:
-    rows = [f.row() for _, _, found in batch for f in found]
-    empty: list[tuple[Any, ...]] = [() for _ in SCHEMAS["findings"]]
-    columns: list[tuple[Any, ...]] = list(zip(*rows, strict=True)) if rows else empty
-    findings = pa.Table.from_arrays(
-        [pa.array(list(c), f.type) for c, f in zip(columns, SCHEMAS["findings"], strict=True)],
-        schema=SCHEMAS["findings"])
-    now = datetime.now()
-    audits = pa.Table.from_pydict(
-        {"hand_id": [h for h, _, _ in batch], "profile": [p for _, p, _ in batch],
-         "findings": [len(found) for _, _, found in batch], "audited_at": [now] * len(batch)},
-        schema=SCHEMAS["audits"])
-    return findings, audits
+@dataclass(slots=True)
+class _Batch:
+    """The rows one batch of audited hands writes."""
+
+    hand_ids: list[str] = field(default_factory=list)
+    rows: dict[str, list[tuple[Any, ...]]] = field(
+        default_factory=lambda: {"findings": [], "audits": [], "awards": [], ENDINGS: []})
+
+    def add(self, hand_id: str, profile: str, found: list[Finding], hand: Hand | None = None,
+            outcome: Outcome | None = None) -> None:
+        self.hand_ids.append(hand_id)
+        self.rows["findings"].extend(f.row() for f in found)
+        self.rows["audits"].append((hand_id, profile, len(found), datetime.now()))
+        if hand is None:
+            return
+        seat_of = {s.player: s.number for s in hand.seats}
+        for seq, share in enumerate(outcome.awards if outcome and outcome.awards else (), 1):
+            self.rows["awards"].append((hand_id, seq, share.pot, seat_of.get(share.player), share.player,
+                                        share.amount, share.portion, COMPUTED, share.hand or None))
+        ending = outcome.ending if outcome and outcome.ending else recorded_ending_stacks(hand)
+        self.rows[ENDINGS].extend((hand_id, player, stack) for player, stack in ending.items())
+
+    def tables(self) -> dict[str, pa.Table]:
+        schemas = {**SCHEMAS, ENDINGS: ENDINGS_SCHEMA}
+        tables = {}
+        for name, rows in self.rows.items():
+            schema = schemas[name]
+            columns = list(zip(*rows, strict=True)) if rows else [() for _ in schema]
+            tables[name] = pa.Table.from_arrays(
+                [amounts(list(c)) if f.type == AMOUNT else pa.array(list(c), f.type)
+                 for c, f in zip(columns, schema, strict=True)], schema=schema)
+        return tables
 
 
 def audit(store: Store, profile: str | None = None, pending_only: bool = False,
@@ -93,21 +115,21 @@ def audit(store: Store, profile: str | None = None, pending_only: bool = False,
     todo = store.hands_to_audit(pending_only, variant, event, hand_id)
     summary = AuditSummary(profile=profile)
     for start in range(0, len(todo), BATCH):
-        batch: list[tuple[str, str, list[Finding]]] = []
+        batch = _Batch()
         for hid, fmt, raw_text in todo[start:start + BATCH]:
             try:
                 hand = READERS[fmt](raw_text)
             except HandSyntaxError as exc:  # stored by an older grammar that read it differently
                 found = [Finding(hid, 0, CODES["REPLAY_STOPPED"], f"the stored text no longer reads: {exc}",
                                  "BARGE 2025")]
-                batch.append((hid, profile or DEFAULT_PROFILE, found))
+                batch.add(hid, profile or DEFAULT_PROFILE, found)
                 summary.findings.extend(found)
                 continue
-            found = replay(hand, profile)
-            batch.append((hid, profile or hand.rules_profile or DEFAULT_PROFILE, found))
-            summary.findings.extend(found)
-        store.write_findings([h for h, _, _ in batch], *_tables(batch))
-        summary.hands += len(batch)
+            outcome = replay_hand(hand, profile)
+            batch.add(hid, profile or hand.rules_profile or DEFAULT_PROFILE, outcome.findings, hand, outcome)
+            summary.findings.extend(outcome.findings)
+        store.write_audit(batch.hand_ids, batch.tables())
+        summary.hands += len(batch.hand_ids)
         if progress is not None:
             progress(summary.hands, len(todo))
     return summary

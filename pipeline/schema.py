@@ -43,9 +43,12 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("hand_id", pa.string()), ("board", pa.string()), ("position", pa.int64()),
         ("card", pa.string()), ("street", pa.string()), ("removed", pa.bool_()),
     ]),
+    # `origin`: "recorded" (the dealer's pushes, as written) or "computed" (what the rules push,
+    # written by the audit with the winning `hand` as the rules read it).
     "awards": pa.schema([
         ("hand_id", pa.string()), ("seq", pa.int64()), ("pot", pa.int64()), ("seat", pa.int64()),
-        ("player", pa.string()), ("amount", AMOUNT), ("portion", pa.string()),
+        ("player", pa.string()), ("amount", AMOUNT), ("portion", pa.string()), ("origin", pa.string()),
+        ("hand", pa.string()),
     ]),
     "rejects": pa.schema([
         ("source_id", pa.int64()), ("line", pa.int64()), ("column", pa.int64()),
@@ -64,21 +67,28 @@ SCHEMAS: dict[str, pa.Schema] = {
 }  # fmt: skip
 
 HAND_TABLES = ("hands", "seats", "actions", "boards", "awards")
+RECORDED, COMPUTED = "recorded", "computed"  # the two origins of an award row
 AUDIT_TABLES = ("findings", "audits")
 
 
-def _sql_type(kind: pa.DataType) -> str:
+# Not a stored table: the ending stacks an audit sets in `seats` (the rules' awards, or the
+# recorded ones when the pots could not be settled).
+ENDINGS = "endings"
+ENDINGS_SCHEMA = pa.schema([("hand_id", pa.string()), ("player", pa.string()), ("ending_stack", AMOUNT)])
+
+
+def sql_type(kind: pa.DataType) -> str:
     if pa.types.is_decimal(kind):
         return f"DECIMAL({kind.precision}, {kind.scale})"
     if pa.types.is_list(kind):
-        return _sql_type(kind.value_type) + "[]"
+        return sql_type(kind.value_type) + "[]"
     simple = {pa.int64(): "BIGINT", pa.string(): "VARCHAR", pa.bool_(): "BOOLEAN",
               pa.timestamp("us"): "TIMESTAMP"}
     return simple[kind]
 
 
 def create_table_sql(name: str) -> str:
-    columns = ", ".join(f'"{f.name}" {_sql_type(f.type)}' for f in SCHEMAS[name])
+    columns = ", ".join(f'"{f.name}" {sql_type(f.type)}' for f in SCHEMAS[name])
     return f"CREATE TABLE IF NOT EXISTS {name} ({columns})"
 
 

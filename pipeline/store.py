@@ -17,7 +17,16 @@ import duckdb
 import pyarrow as pa
 
 from pipeline.model import Action, Award, FinalStack, Hand, Seat, Stakes
-from pipeline.schema import AUDIT_TABLES, HAND_TABLES, SCHEMAS, create_table_sql
+from pipeline.schema import (
+    AUDIT_TABLES,
+    COMPUTED,
+    ENDINGS,
+    HAND_TABLES,
+    RECORDED,
+    SCHEMAS,
+    create_table_sql,
+    sql_type,
+)
 from pipeline.tables import HandBatch
 
 DEFAULT_DB = Path("barge.duckdb")
@@ -67,6 +76,19 @@ class Store:
         if not read_only:
             for name in SCHEMAS:
                 self._exec(create_table_sql(name))
+            self._add_new_columns()
+
+    def _add_new_columns(self) -> None:
+        """A database written by an earlier version gets the columns added since (awards' `origin`
+        and `hand` came with the showdown); its rows are all recorded ones."""
+        for name, schema in SCHEMAS.items():
+            have = {r[0] for r in self._query(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = ?", [name])}
+            for f in schema:
+                if f.name not in have:
+                    self._exec(f'ALTER TABLE {name} ADD COLUMN "{f.name}" {sql_type(f.type)}')
+                    if (name, f.name) == ("awards", "origin"):
+                        self._exec("UPDATE awards SET origin = ?", [RECORDED])
 
     # DuckDB 2 keeps a statement's result open until it is read or completed.
     def _exec(self, sql: str, params: list[Any] | None = None) -> None:
@@ -182,14 +204,25 @@ class Store:
                + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY h.source_id, h.line")
         return [(r[0], r[1], r[2]) for r in self._query(sql, params)]
 
-    def write_findings(self, hand_ids: list[str], findings: pa.Table, audits: pa.Table) -> None:
-        """Replace the findings of `hand_ids` with a new audit's."""
+    def write_audit(self, hand_ids: list[str], tables: dict[str, pa.Table]) -> None:
+        """Replace what an earlier audit of `hand_ids` wrote with a new audit's: its findings and
+        audits rows, its computed awards, and the ending stacks the rules give (`seats`)."""
         with self.transaction():
             for name in AUDIT_TABLES:
                 self._with_ids(
                     hand_ids, f"DELETE FROM {name} WHERE hand_id IN (SELECT hand_id FROM wanted_ids)")
-            self._insert("findings", findings)
-            self._insert("audits", audits)
+            self._with_ids(hand_ids, f"DELETE FROM awards WHERE origin = '{COMPUTED}' "
+                           "AND hand_id IN (SELECT hand_id FROM wanted_ids)")
+            for name in (*AUDIT_TABLES, "awards"):
+                self._insert(name, tables[name])
+            endings = tables[ENDINGS]
+            if endings.num_rows:
+                self.con.register("incoming_endings", endings)
+                try:
+                    self._exec("UPDATE seats SET ending_stack = e.ending_stack FROM incoming_endings e "
+                               "WHERE seats.hand_id = e.hand_id AND seats.player = e.player")
+                finally:
+                    self.con.unregister("incoming_endings")
 
     # ---- rejects ----
     def rejects(self) -> list[dict[str, Any]]:
@@ -241,7 +274,8 @@ class Store:
         h = found[0]
         seats = self._records("SELECT * FROM seats WHERE hand_id = ? ORDER BY seat", [hand_id])
         actions = self._records("SELECT * FROM actions WHERE hand_id = ? ORDER BY seq", [hand_id])
-        awards = self._records("SELECT * FROM awards WHERE hand_id = ? ORDER BY seq", [hand_id])
+        awards = self._records("SELECT * FROM awards WHERE hand_id = ? AND origin = ? ORDER BY seq",
+                               [hand_id, RECORDED])
         options = tuple(
             tuple(item.split("=", 1)) for item in (h["rules_options"] or "").split("; ") if item
         )

@@ -13,7 +13,7 @@ import pyarrow as pa
 
 from pipeline.accounting import recorded_ending_stacks
 from pipeline.model import Hand
-from pipeline.schema import AMOUNT, HAND_TABLES, SCHEMAS, amounts
+from pipeline.schema import AMOUNT, HAND_TABLES, RECORDED, SCHEMAS, amounts
 
 
 def rules_options_text(options: tuple[tuple[str, str], ...]) -> str | None:
@@ -98,7 +98,8 @@ class HandBatch:
         for seq, award in enumerate(hand.awards, 1):
             self._row(
                 "awards", hand_id=hid, seq=seq, pot=award.pot, seat=seat_of.get(award.player),
-                player=award.player, amount=award.amount, portion=award.portion,
+                player=award.player, amount=award.amount, portion=award.portion, origin=RECORDED,
+                hand=None,
             )
 
     def to_arrow(self) -> dict[str, pa.Table]:

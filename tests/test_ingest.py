@@ -26,7 +26,7 @@ REQUIRED_COLUMNS = {
     "actions": ["hand_id", "seq", "street", "seat", "player", "kind", "amount", "to_amount", "cards",
                 "all_in"],
     "boards": ["hand_id", "board", "position", "card"],
-    "awards": ["hand_id", "pot", "seat", "player", "amount", "portion"],
+    "awards": ["hand_id", "pot", "seat", "player", "amount", "portion", "origin", "hand"],
     "rejects": ["source_id", "line", "column", "error", "raw_text"],
 }
 
@@ -65,7 +65,8 @@ def test_ingest_prints_a_json_summary_and_fills_every_table(
         assert set(columns) <= set(described), table
     assert query(db_path, "SELECT count(*) FROM seats")[0][0] == sum(len(h.seats) for h in hands)
     assert query(db_path, "SELECT count(*) FROM actions")[0][0] == sum(len(h.actions) for h in hands)
-    assert query(db_path, "SELECT count(*) FROM awards")[0][0] == sum(len(h.awards) for h in hands)
+    assert query(db_path, "SELECT count(*) FROM awards WHERE origin = 'recorded'")[0][0] == sum(
+        len(h.awards) for h in hands)
     assert query(db_path, "SELECT hands, rejects, format FROM sources") == [(len(hands), 0, "barge")]
 
 
@@ -95,7 +96,8 @@ def test_rows_hold_the_recorded_values(
         (1, Decimal("4650.00"), Decimal("4650.00")), (3, Decimal("3750.00"), Decimal("3750.00")),
         (5, Decimal("6300.00"), Decimal("6300.00")), (8, Decimal("850.00"), Decimal("850.00")),
         (9, Decimal("2500.00"), Decimal("2500.00"))]
-    assert query(db_path, f"SELECT pot, seat, amount FROM awards WHERE hand_id = '{hand}' ORDER BY seq") == [
+    assert query(db_path, f"SELECT pot, seat, amount FROM awards WHERE hand_id = '{hand}' "
+                          "AND origin = 'recorded' ORDER BY seq") == [
         (1, 1, Decimal("1600.00")), (0, 3, Decimal("3750.00"))]
     assert query(db_path, f"SELECT kind, amount, to_amount, all_in FROM actions WHERE hand_id = '{hand}' "
                           "AND player = 'Bo' AND kind = 'raise'") == [
