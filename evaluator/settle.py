@@ -206,7 +206,7 @@ def settle(table: Table) -> Settlement:
             what = "checked" if offender.sevens and offender.sevens[0] == "checked" else \
                 "just called a short all-in bet with"
             notes.append(("SEVENS_RULE", f"{offender.name} {what} a seven-or-better after the draw and "
-                          "has the best hand: the action after the draw is void", SEVENS_RULE))
+                          "won with it: the action after the draw is void", SEVENS_RULE))
         pots = side_pots(live, dead, contenders)
         _take_rake(pots, table.rake)
         place = odd_chip_order(table)
