@@ -180,6 +180,16 @@ def test_button_game_odd_chip_goes_clockwise_from_the_button() -> None:
     assert codes(replay_hand(parse_hand(wrong))) == ["WRONG_ODD_CHIP"]
 
 
+def test_odd_chips_go_one_each_clockwise_from_the_button() -> None:
+    """Three tied hands, five chips: Cy (first after the button at seat 2) and then Ann get one
+    odd chip each, Bo on the button none, and nobody two."""
+    board = {"1": ("Ks", "Qs", "Js", "Ts", "9s")}
+    seats = tuple(Seat(name, seat, 125, cards=cards) for name, seat, cards in
+                  (("Ann", 1, ("2c", "3d")), ("Bo", 2, ("2d", "3c")), ("Cy", 3, ("2h", "3h"))))
+    result = settle(Table("texas_holdem", seats, unit=75, boards=board, button=2))
+    assert {s.player: s.amount for s in result.shares} == {"Cy": 150, "Ann": 150, "Bo": 75}
+
+
 def test_stud_odd_chip_goes_to_the_highest_card_by_suit() -> None:
     """Two equal razz hands: the player holding the highest card by suit (K♠ over K♥) gets it."""
     seats = (Seat("Ann", 1, 100, 25, cards=("Ah", "2h", "3s", "4c", "5d", "Kh", "Kd")),
