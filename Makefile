@@ -23,10 +23,11 @@ demo: $(STAMP)
 	$(BIN)/barge ingest sample_histories/*.bhh --db barge.duckdb
 
 test: $(STAMP)
+	sh tests/browser/ensure_chromium.sh
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
-	$(BIN)/ruff check grammar pipeline evaluator tests
+	$(BIN)/ruff check grammar pipeline evaluator dashboard tests
 	$(BIN)/mypy
 
 check: lint test

@@ -1,5 +1,5 @@
 """The `barge` command: ingest histories, audit them against the rulebook, list rejects and
-findings, show stored hands, list the catalog.
+findings, show stored hands, list the catalog, print player statistics, start the dashboard.
 
 Exit codes: 0 done (rejected hands are stored as rejects and still count as done);
 1 with --strict when a hand was rejected; 2 for a usage error; 3 when a file or the
@@ -9,13 +9,16 @@ database could not be read or written.
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
+import duckdb
 from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.progress import Progress as RichProgress
@@ -28,6 +31,7 @@ from evaluator.variants import VARIANTS
 from pipeline.audit import AuditSummary, audit
 from pipeline.ingest import IngestSummary, Progress, ingest, retry_rejects
 from pipeline.sources import expand_paths
+from pipeline.stats import GROUPINGS, Filters, player_stats, stats_by
 from pipeline.store import DEFAULT_DB, Store, StoreError
 from pipeline.writer import write_hand
 
@@ -206,6 +210,80 @@ def cmd_variants(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# (column, heading, format) of the `barge stats` table; None prints as a dash.
+_STAT_COLUMNS = (
+    ("hands", "hands", "{:,}"), ("vpip", "VPIP", "{:.1f}"), ("pfr", "PFR", "{:.1f}"),
+    ("three_bet", "3B", "{:.1f}"), ("fold_to_three_bet", "F3B", "{:.1f}"), ("cbet", "CB", "{:.1f}"),
+    ("fold_to_cbet", "FCB", "{:.1f}"), ("af", "AF", "{:.2f}"), ("afq", "AFq", "{:.1f}"),
+    ("wtsd", "WTSD", "{:.1f}"), ("wsd", "W$SD", "{:.1f}"), ("wwsd", "WWSD", "{:.1f}"),
+    ("net", "net", "{:,.0f}"), ("net_bb_per_100", "bb/100", "{:,.1f}"),
+    ("allin_adjusted_net", "adj. net", "{:,.0f}"),
+)  # fmt: skip
+
+
+def _date(text: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
+
+
+def _cell(value: Any, fmt: str) -> str:
+    return "-" if value is None else fmt.format(value)
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    if args.variant is not None and args.variant not in GAMES:
+        err.print(f"barge stats: unknown variant {args.variant!r} (`barge variants` lists them)")
+        return EXIT_USAGE
+    filters = Filters(event=args.event, variant=args.variant, structure=args.structure, table=args.table,
+                      player=args.player, date_from=args.date_from, date_to=args.date_to)
+    with _reader(args.db) as store:
+        try:
+            if args.by is None:
+                frame = player_stats(store.con, filters)
+            else:
+                frame = stats_by(store.con, filters, args.by)
+        except duckdb.CatalogException:
+            raise StoreError(f"{args.db} holds no hands (run `barge ingest` first)") from None
+    rows = frame.to_dicts()
+    if args.json:
+        out.print_json(json.dumps(rows))
+        return EXIT_OK
+    if not rows:
+        out.print("no hands match")
+        return EXIT_OK
+    table = Table(title="Player statistics" + (f" by {args.by}" if args.by else ""))
+    keys = ([args.by] if args.by else []) + ["player"]
+    for key in keys:
+        table.add_column(key, no_wrap=True)
+    for _, heading, _ in _STAT_COLUMNS:
+        table.add_column(heading, justify="right", no_wrap=True)
+    for row in rows:
+        table.add_row(*(str(row[k]) for k in keys), *(_cell(row[c], fmt) for c, _, fmt in _STAT_COLUMNS))
+    # Piped output is not cut to 80 columns: the table keeps its natural width.
+    if out.is_terminal:
+        out.print(table)
+    else:
+        wide = out.measure(table, options=out.options.update_width(1000)).maximum
+        Console(width=max(wide, out.width), highlight=False, soft_wrap=True).print(table)
+    out.print("percentages of the chances the player had, - where there was none (docs/stats.md)",
+              style="dim")
+    return EXIT_OK
+
+
+def cmd_dashboard(args: argparse.Namespace) -> int:
+    db = Path(args.db)
+    if not db.exists():
+        raise StoreError(f"no database at {db} (run `barge ingest` first or pass --db)")
+    try:  # imported here: the dashboard pulls in streamlit, which the other commands do not need
+        from dashboard.launch import serve
+    except ImportError as exc:
+        err.print(f"barge dashboard: the dashboard cannot be loaded ({exc})")
+        return EXIT_IO
+    return serve(db, args.port)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="barge", description="Parse, store and audit poker hand histories of every BARGE variant.")
@@ -256,6 +334,28 @@ def build_parser() -> argparse.ArgumentParser:
                             description="List the 59 variant ids with their rulebook sections.")
     p.add_argument("--json", action="store_true", help="print the list as JSON")
     p.set_defaults(run=cmd_variants)
+
+    p = commands.add_parser("stats", help="print per-player statistics",
+                            description="Per-player statistics (VPIP, PFR, 3-bet, c-bet, AF, WTSD, W$SD, "
+                                        "net, all-in adjusted net) of the stored hands; docs/stats.md "
+                                        "defines each one.")
+    p.add_argument("--db", default=str(DEFAULT_DB), help="database file (default: %(default)s)")
+    p.add_argument("--player", help="only this player")
+    p.add_argument("--variant", help="only hands of this variant id")
+    p.add_argument("--event", help="only hands of this event (as written on the Event: line)")
+    p.add_argument("--structure", choices=["limit", "pot-limit", "no-limit"], help="only this structure")
+    p.add_argument("--table", help="only hands of this table (as written on the Table line)")
+    p.add_argument("--from", dest="date_from", type=_date, metavar="DATE", help="hands on or after DATE")
+    p.add_argument("--to", dest="date_to", type=_date, metavar="DATE", help="hands on or before DATE")
+    p.add_argument("--by", choices=GROUPINGS, help="one row per player and variant (or position)")
+    p.add_argument("--json", action="store_true", help="print a JSON list of per-player objects")
+    p.set_defaults(run=cmd_stats)
+
+    p = commands.add_parser("dashboard", help="start the statistics dashboard in the browser",
+                            description="Serve the Streamlit dashboard over a database.")
+    p.add_argument("--db", default=str(DEFAULT_DB), help="database file (default: %(default)s)")
+    p.add_argument("--port", type=int, default=8501, help="port to serve on (default: %(default)s)")
+    p.set_defaults(run=cmd_dashboard)
     return parser
 
 

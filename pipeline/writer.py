@@ -114,7 +114,9 @@ def _verb(action: Action) -> str:
     raise ValueError(f"no native form for action kind '{kind}'")
 
 
-def _action_lines(actions: tuple[Action, ...], start: int, stop: int) -> Iterator[str]:
+def action_lines(actions: tuple[Action, ...], start: int, stop: int) -> Iterator[str]:
+    """The history lines of `actions[start:stop]` (a deal to one player and a discard with its
+    draw are one line each); the dashboard's replayer labels its steps with them."""
     i = start
     while i < stop:
         action = actions[i]
@@ -142,7 +144,8 @@ def _action_lines(actions: tuple[Action, ...], start: int, stop: int) -> Iterato
             yield line + (" and is all-in" if action.all_in else "")
 
 
-def _award(award: Award, has_side_pots: bool) -> str:
+def award_line(award: Award, has_side_pots: bool) -> str:
+    """An award as its history line ("Ann collected 1,000 from side pot 1 (low)")."""
     pot = f"side pot {award.pot}" if award.pot else ("main pot" if has_side_pots else "pot")
     portion = f" ({award.portion})" if award.portion else ""
     return f"{award.player} collected {format_amount(award.amount)} from {pot}{portion}"
@@ -160,18 +163,18 @@ def _body(hand: Hand) -> Iterator[str]:
             # Forced bets of the first street are written before its marker, as dealers post them.
             while i < stop and actions[i].kind in ("post", "ante"):
                 i += 1
-            yield from _action_lines(actions, 0, i)
+            yield from action_lines(actions, 0, i)
         if street:
             marker = f"*** {street.replace('_', ' ').upper()} ***"
             if i < stop and actions[i].kind == "board" and actions[i].detail == "1":
                 marker += f" {_cards(actions[i].cards)}"
                 i += 1
             yield marker
-        yield from _action_lines(actions, i, stop)
+        yield from action_lines(actions, i, stop)
         i = stop
     side = any(award.pot for award in hand.awards)
     for award in hand.awards:
-        yield _award(award, side)
+        yield award_line(award, side)
 
 
 def _summary(hand: Hand) -> Iterator[str]:

@@ -1,0 +1,113 @@
+"""Opening the database for the dashboard: read-only, briefly, and never against a writer.
+
+DuckDB lets one process write a database file, and while it writes nobody else may open it,
+not even read-only; within one process, a read-only and a read-write connection to the same
+file cannot be open together. So every page opens a read-only connection for the queries of
+one run and closes it at once (a `barge ingest` in another process is then only kept waiting
+for the length of those queries), and the Ingest page's writer and the pages' readers of this
+process take turns through `GATE`. A database that is locked raises `DatabaseBusy`, which the
+pages turn into "the database is busy, retrying".
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import duckdb
+
+from pipeline.store import DEFAULT_DB, MEMORY_LIMIT
+
+ENV_DB = "BARGE_DB"  # the database the dashboard shows; `launch.serve` sets it
+
+
+class DatabaseBusy(Exception):
+    """Another process (or this process's ingest) is writing the database; try again shortly."""
+
+
+class DatabaseUnavailable(Exception):
+    """The database is missing or unreadable; the message says so in plain words."""
+
+
+def database_path() -> Path:
+    return Path(os.environ.get(ENV_DB) or DEFAULT_DB)
+
+
+def version(path: Path) -> tuple[int, ...]:
+    """Changes whenever the database does: modification time and size of the file and its
+    write-ahead log (a write may sit in the log until DuckDB checkpoints it)."""
+    stamp: list[int] = []
+    for file in (path, path.with_name(path.name + ".wal")):
+        try:
+            info = file.stat()
+            stamp += [info.st_mtime_ns, info.st_size]
+        except OSError:
+            stamp += [0, 0]
+    return tuple(stamp)
+
+
+class _Gate:
+    """Readers of this process share the database; the writer has it alone (a readers-writer
+    lock whose readers never wait: they report busy instead)."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._readers = 0
+        self._writing = False
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        with self._cond:
+            if self._writing:
+                raise DatabaseBusy("an upload is being ingested")
+            self._readers += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._readers -= 1
+                self._cond.notify_all()
+
+    @contextmanager
+    def writing(self, timeout: float) -> Iterator[None]:
+        with self._cond:
+            if not self._cond.wait_for(lambda: not self._writing and not self._readers, timeout):
+                raise DatabaseBusy("the dashboard is reading the database")
+            self._writing = True
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._writing = False
+                self._cond.notify_all()
+
+
+GATE = _Gate()
+
+
+@contextmanager
+def read_only(path: Path) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A read-only connection for the length of the block; `DatabaseBusy` while it is locked."""
+    if not path.is_file():
+        raise DatabaseUnavailable(
+            f"No database at {path}. Create it with `barge ingest FILES --db {path}`, or upload "
+            "history files on the Ingest page.")
+    with GATE.reading():
+        try:
+            con = duckdb.connect(str(path), read_only=True)
+        except duckdb.IOException as exc:
+            if "lock" in str(exc).lower():
+                raise DatabaseBusy(str(exc)) from None
+            raise DatabaseUnavailable(f"Cannot open {path}: {exc}") from None
+        except duckdb.ConnectionException as exc:  # a writer of this process has it open
+            raise DatabaseBusy(str(exc)) from None
+        except duckdb.Error as exc:
+            raise DatabaseUnavailable(f"{path} is not a usable DuckDB database: {exc}") from None
+        try:
+            con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
+            yield con
+        finally:
+            con.close()

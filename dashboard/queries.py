@@ -1,0 +1,270 @@
+"""Every SQL query of the dashboard, each a plain function of a connection and its parameters.
+
+Values from the user (filters, a hand id) reach DuckDB only as `?` parameters; the SQL text is
+assembled from the fixed fragments of this module alone. Amounts are returned as DOUBLE for
+the charts and tables (they have at most two decimals).
+
+Awards: a hand audited by the rules engine has `computed` award rows (what the rules push) next
+to the `recorded` ones (what the dealer pushed); `WON` takes the computed ones where a hand has
+them and the recorded ones elsewhere, and works on databases written before awards had an
+`origin` column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import duckdb
+import polars as pl
+
+from pipeline.stats import Filters
+
+WON_WITH_ORIGIN = """
+    SELECT hand_id, seq, pot, seat, player, amount, portion, {hand} AS hand, origin FROM awards a
+    WHERE origin = 'computed' OR NOT EXISTS (
+        SELECT 1 FROM awards c WHERE c.hand_id = a.hand_id AND c.origin = 'computed')"""
+WON_RECORDED_ONLY = """
+    SELECT hand_id, seq, pot, seat, player, amount, portion, NULL::VARCHAR AS hand,
+           'recorded' AS origin FROM awards"""
+SEVERITY_FIRST = "CASE f.severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END"
+# Who went to the showdown: the hand has a SHOWDOWN street or someone showed.
+SHOWDOWN = "(SELECT DISTINCT hand_id FROM actions WHERE street = 'showdown' OR kind = 'show')"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What the sidebar filters can choose from (all the database holds)."""
+
+    events: tuple[str, ...]
+    variants: tuple[str, ...]
+    players: tuple[str, ...]
+    first: date | None
+    last: date | None
+
+
+def frame(con: duckdb.DuckDBPyConnection, sql: str, params: list[Any] | None = None) -> pl.DataFrame:
+    table = con.sql(sql, params=params or None).to_arrow_table()
+    result = pl.from_arrow(table) if table is not None else pl.DataFrame()
+    assert isinstance(result, pl.DataFrame)
+    return result
+
+
+def columns(con: duckdb.DuckDBPyConnection, table: str) -> set[str]:
+    rows = con.execute("SELECT column_name FROM information_schema.columns WHERE table_name = ?",
+                       [table]).fetchall()
+    return {r[0] for r in rows}
+
+
+def won(con: duckdb.DuckDBPyConnection) -> str:
+    """The SQL of the awards the dashboard counts: computed where present, else recorded."""
+    have = columns(con, "awards")
+    if "origin" not in have:
+        return WON_RECORDED_ONLY
+    return WON_WITH_ORIGIN.format(hand="hand" if "hand" in have else "NULL::VARCHAR")
+
+
+def where(filters: Filters, alias: str = "h") -> tuple[str, list[Any]]:
+    """The filters as a condition on `hands` (aliased `alias`) and its parameters.
+
+    >>> where(Filters(variant="razz", player="Bo"))
+    ('h.variant = ? AND h.hand_id IN (SELECT hand_id FROM seats WHERE player = ?)', ['razz', 'Bo'])
+    >>> where(Filters())
+    ('TRUE', [])
+    """
+    clauses: list[str] = []
+    params: list[Any] = []
+    for column, value in (("event", filters.event), ("variant", filters.variant),
+                          ("structure", filters.structure), ("table_name", filters.table)):
+        if value is not None:
+            clauses.append(f"{alias}.{column} = ?")
+            params.append(value)
+    if filters.date_from is not None:
+        clauses.append(f"{alias}.started_at >= ?")
+        params.append(filters.date_from)
+    if filters.date_to is not None:
+        clauses.append(f"{alias}.started_at < ? + INTERVAL 1 DAY")
+        params.append(filters.date_to)
+    if filters.player is not None:
+        clauses.append(f"{alias}.hand_id IN (SELECT hand_id FROM seats WHERE player = ?)")
+        params.append(filters.player)
+    return " AND ".join(clauses) or "TRUE", params
+
+
+def _pots(con: duckdb.DuckDBPyConnection) -> str:
+    """Per hand: the chips in the pot (awarded plus rake; the summary's total when nothing was
+    awarded) and the winners."""
+    return f"""
+        WITH won AS ({won(con)}),
+        by_hand AS (SELECT hand_id, sum(amount) AS awarded,
+                           string_agg(DISTINCT player, ', ' ORDER BY player) AS winners
+                    FROM won GROUP BY hand_id)
+        SELECT h.hand_id, coalesce(w.awarded + coalesce(h.rake, 0), h.total_pot)::DOUBLE AS pot,
+               w.winners
+        FROM hands h LEFT JOIN by_hand w USING (hand_id)"""
+
+
+def options(con: duckdb.DuckDBPyConnection) -> Options:
+    def values(sql: str) -> tuple[str, ...]:
+        return tuple(r[0] for r in con.execute(sql).fetchall())
+
+    first, last = con.execute("SELECT min(started_at)::DATE, max(started_at)::DATE FROM hands").fetchone() \
+        or (None, None)
+    return Options(
+        events=values("SELECT DISTINCT event FROM hands WHERE event IS NOT NULL ORDER BY 1"),
+        variants=values("SELECT DISTINCT variant FROM hands ORDER BY 1"),
+        players=values("SELECT DISTINCT player FROM seats ORDER BY 1"),
+        first=first, last=last)
+
+
+def overview(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
+    """One row: hands, players, events, variants, tables, first and last day, chips in pots,
+    findings by severity."""
+    cond, params = where(filters)
+    return frame(con, f"""
+        WITH picked AS (SELECT * FROM hands h WHERE {cond}),
+        pots AS ({_pots(con)})
+        SELECT (SELECT count(*) FROM picked) AS hands,
+               (SELECT count(DISTINCT player) FROM seats WHERE hand_id IN (SELECT hand_id FROM picked))
+                   AS players,
+               (SELECT count(DISTINCT event) FROM picked) AS events,
+               (SELECT count(DISTINCT variant) FROM picked) AS variants,
+               (SELECT count(DISTINCT (coalesce(event, ''), table_name)) FROM picked) AS tables,
+               (SELECT min(started_at)::DATE FROM picked) AS first_day,
+               (SELECT max(started_at)::DATE FROM picked) AS last_day,
+               (SELECT coalesce(sum(pot), 0) FROM pots WHERE hand_id IN (SELECT hand_id FROM picked))
+                   AS chips,
+               (SELECT count(*) FROM findings WHERE severity = 'error'
+                   AND hand_id IN (SELECT hand_id FROM picked)) AS errors,
+               (SELECT count(*) FROM findings WHERE severity = 'warning'
+                   AND hand_id IN (SELECT hand_id FROM picked)) AS warnings,
+               (SELECT count(*) FROM findings WHERE severity = 'info'
+                   AND hand_id IN (SELECT hand_id FROM picked)) AS infos""", params)
+
+
+def hands_per_day(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
+    cond, params = where(filters)
+    return frame(con, f"""
+        SELECT started_at::DATE AS day, structure, count(*) AS hands FROM hands h
+        WHERE {cond} AND started_at IS NOT NULL GROUP BY ALL ORDER BY day, structure""", params)
+
+
+def variant_mix(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
+    cond, params = where(filters)
+    return frame(con, f"""
+        SELECT variant, count(*) AS hands FROM hands h WHERE {cond}
+        GROUP BY variant ORDER BY hands DESC, variant""", params)
+
+
+def biggest_pots(con: duckdb.DuckDBPyConnection, filters: Filters, limit: int = 10) -> pl.DataFrame:
+    cond, params = where(filters)
+    return frame(con, f"""
+        WITH pots AS ({_pots(con)})
+        SELECT h.hand_id, h.started_at, h.variant, h.event, h.table_name, h.players, p.pot, p.winners
+        FROM hands h JOIN pots p USING (hand_id) WHERE {cond} AND p.pot IS NOT NULL
+        ORDER BY p.pot DESC, h.hand_id LIMIT ?""", [*params, limit])
+
+
+def events(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
+    cond, params = where(filters)
+    return frame(con, f"""
+        SELECT coalesce(event, '(no event)') AS event, count(*) AS hands,
+               count(DISTINCT table_name) AS tables, count(DISTINCT variant) AS variants,
+               min(started_at) AS first_hand, max(started_at) AS last_hand
+        FROM hands h WHERE {cond} GROUP BY ALL ORDER BY first_hand NULLS LAST, event""", params)
+
+
+def finding_counts(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
+    cond, params = where(filters)
+    return frame(con, f"""
+        SELECT f.severity, f.code, f.rule, count(*) AS findings, count(DISTINCT f.hand_id) AS hands
+        FROM findings f JOIN hands h USING (hand_id) WHERE {cond}
+        GROUP BY f.severity, f.code, f.rule ORDER BY {SEVERITY_FIRST}, findings DESC, f.code""", params)
+
+
+def findings(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
+    """Every finding of the filtered hands, with the hand's event, table and variant."""
+    cond, params = where(filters)
+    return frame(con, f"""
+        SELECT f.hand_id, f.seq, f.severity, f.code, f.rule, f.message,
+               coalesce(h.event, '(no event)') AS event, coalesce(h.table_name, '') AS table_name,
+               h.variant, h.started_at
+        FROM findings f JOIN hands h USING (hand_id) WHERE {cond}
+        ORDER BY {SEVERITY_FIRST}, h.started_at, f.hand_id, f.seq""", params)
+
+
+def variant_stats(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
+    """Per variant: hands, hands that reached a showdown and their share, players per hand,
+    the average and biggest pot, and findings."""
+    cond, params = where(filters)
+    return frame(con, f"""
+        WITH pots AS ({_pots(con)}),
+        found AS (SELECT hand_id, count(*) AS n FROM findings GROUP BY hand_id)
+        SELECT h.variant, count(*) AS hands,
+               count(*) FILTER (WHERE h.hand_id IN {SHOWDOWN}) AS showdowns,
+               round(100.0 * count(*) FILTER (WHERE h.hand_id IN {SHOWDOWN}) / count(*), 1) AS showdown_pct,
+               round(avg(h.players), 2) AS players_per_hand,
+               round(avg(p.pot), 2) AS average_pot, max(p.pot) AS biggest_pot,
+               coalesce(sum(f.n), 0) AS findings
+        FROM hands h LEFT JOIN pots p USING (hand_id) LEFT JOIN found f USING (hand_id) WHERE {cond}
+        GROUP BY h.variant ORDER BY h.variant""", params)
+
+
+def winners(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
+    """Each portion won at a showdown: the variant, the portion and the winning hand's
+    description (the rules' where the audit computed it, else the one the winner announced)."""
+    cond, params = where(filters)
+    return frame(con, f"""
+        WITH won AS ({won(con)}),
+        shown AS (SELECT hand_id, player, last(detail ORDER BY seq) AS detail FROM actions
+                  WHERE kind = 'show' GROUP BY ALL)
+        SELECT h.variant, w.hand_id, w.player, w.portion, coalesce(w.hand, s.detail) AS description
+        FROM won w JOIN hands h USING (hand_id)
+        LEFT JOIN shown s ON s.hand_id = w.hand_id AND s.player = w.player
+        WHERE {cond} AND w.hand_id IN {SHOWDOWN}""", params)
+
+
+def hand_list(con: duckdb.DuckDBPyConnection, filters: Filters, limit: int = 5000) -> pl.DataFrame:
+    cond, params = where(filters)
+    return frame(con, f"""
+        SELECT h.hand_id, h.started_at, h.variant, h.event, h.table_name,
+               (SELECT count(*) FROM findings f WHERE f.hand_id = h.hand_id) AS findings
+        FROM hands h WHERE {cond} ORDER BY h.started_at DESC NULLS LAST, h.hand_id LIMIT ?""",
+                 [*params, limit])
+
+
+def hand(con: duckdb.DuckDBPyConnection, hand_id: str) -> pl.DataFrame:
+    """One hand's row with its source's format and path (no row: no such hand)."""
+    return frame(con, """
+        SELECT h.*, s.format, s.path FROM hands h JOIN sources s USING (source_id)
+        WHERE h.hand_id = ?""", [hand_id])
+
+
+def hand_awards(con: duckdb.DuckDBPyConnection, hand_id: str) -> pl.DataFrame:
+    """Every award row of a hand, recorded and computed."""
+    have = columns(con, "awards")
+    origin = "origin" if "origin" in have else "'recorded'"
+    described = "hand" if "hand" in have else "NULL::VARCHAR"
+    return frame(con, f"""
+        SELECT {origin} AS origin, seq, pot, player, amount::DOUBLE AS amount, portion, {described} AS hand
+        FROM awards WHERE hand_id = ? ORDER BY origin DESC, seq""", [hand_id])
+
+
+def hand_seats(con: duckdb.DuckDBPyConnection, hand_id: str) -> pl.DataFrame:
+    return frame(con, """
+        SELECT seat, player, starting_stack::DOUBLE AS starting_stack, ending_stack::DOUBLE AS ending_stack,
+               final_stack::DOUBLE AS final_stack, sitting_out
+        FROM seats WHERE hand_id = ? ORDER BY seat""", [hand_id])
+
+
+def hand_findings(con: duckdb.DuckDBPyConnection, hand_id: str) -> pl.DataFrame:
+    return frame(con, """
+        SELECT seq, severity, code, rule, message FROM findings WHERE hand_id = ? ORDER BY seq, code""",
+                 [hand_id])
+
+
+def rejects(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
+    return frame(con, """
+        SELECT s.path, r.line, r."column", r.error, r.raw_text FROM rejects r JOIN sources s USING (source_id)
+        ORDER BY s.path, r.line""")

@@ -1,0 +1,204 @@
+"""What every page shares: cached, read-only data loading with "busy, retrying", the sidebar's
+filters (kept in `st.session_state`, so they hold across pages), links to the replayer, and
+number formats.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import urlencode
+
+import altair as alt
+import duckdb
+import polars as pl
+import streamlit as st
+
+from dashboard import queries
+from dashboard.connection import DatabaseBusy, DatabaseUnavailable, database_path, read_only, version
+from pipeline.stats import Filters
+
+T = TypeVar("T")
+BUSY_WAIT = 60.0  # seconds a page keeps retrying while an ingest holds the database
+RETRY_EVERY = 0.5
+REPLAYER = "views/replayer.py"
+REPLAYER_URL = "replayer"  # the replayer page's url_path (app.py)
+ALL = "(all)"
+NA = "\N{EN DASH}"  # shown for a value that does not exist (no hands, no chance)
+
+
+@st.cache_data(show_spinner=False, max_entries=1024)
+def _cached(key: str, db: str, stamp: tuple[int, ...], args: tuple[Any, ...], _fn: Callable[..., Any]) -> Any:
+    """`_fn(connection, *args)`, cached per function, database, database version and arguments."""
+    with read_only(Path(db)) as con:
+        return _fn(con, *args)
+
+
+def fetch(fn: Callable[..., T], *args: Any) -> T:
+    """`fn(connection, *args)` on the database, from the cache while the database is unchanged;
+    while another process writes the database, retry (saying so) for up to BUSY_WAIT seconds.
+    Raises DatabaseUnavailable when the database is missing, unreadable or still busy."""
+    path = database_path()
+    key = f"{fn.__module__}.{fn.__qualname__}"
+    deadline = time.monotonic() + BUSY_WAIT
+    notice = None
+    while True:
+        try:
+            result: T = _cached(key, str(path), version(path), args, fn)
+            if notice is not None:
+                notice.empty()
+            return result
+        except DatabaseBusy:
+            if notice is None:
+                notice = st.empty()
+                notice.info("The database is busy (an ingest is writing to it), retrying…", icon="⏳")
+            if time.monotonic() > deadline:
+                notice.empty()
+                raise DatabaseUnavailable(
+                    f"The database {path} is still busy after {BUSY_WAIT:.0f} s; reload the page when "
+                    "the ingest has finished.") from None
+            time.sleep(RETRY_EVERY)
+        except duckdb.CatalogException as exc:
+            raise DatabaseUnavailable(f"{path} is not a barge database (run `barge ingest` on it): {exc}") \
+                from None
+
+
+def load(fn: Callable[..., T], *args: Any) -> T:
+    """`fetch`, ending the page with the reason when the database cannot be read."""
+    try:
+        return fetch(fn, *args)
+    except DatabaseUnavailable as exc:
+        st.error(str(exc))
+        st.stop()
+        raise  # st.stop() does not return; this tells the type checker so
+
+
+def sidebar_filters() -> None:
+    """The filters of every page: event, variant, player and dates."""
+    bar = st.sidebar
+    bar.header("Filters")
+    try:
+        opts = fetch(queries.options)
+    except DatabaseUnavailable:
+        bar.caption("No readable database yet.")
+        return
+    bar.selectbox("Event", [ALL, *opts.events], key="f_event")
+    bar.selectbox("Variant", [ALL, *opts.variants], key="f_variant")
+    bar.selectbox("Player", [ALL, *opts.players], key="f_player")
+    if opts.first is not None and opts.last is not None:
+        bar.date_input("Dates", value=(opts.first, opts.last), min_value=opts.first, max_value=opts.last,
+                       key="f_dates")
+        st.session_state["f_range"] = (opts.first, opts.last)
+    if bar.button("Clear filters"):
+        for key in ("f_event", "f_variant", "f_player", "f_dates"):
+            st.session_state.pop(key, None)
+        st.rerun()
+
+
+def filters() -> Filters:
+    """The sidebar's choices; the whole date range counts as no date filter (hands without a date
+    stay in)."""
+    state = st.session_state
+
+    def chosen(key: str) -> str | None:
+        value = state.get(key, ALL)
+        return None if value in (ALL, None) else str(value)
+
+    start: date | None = None
+    end: date | None = None
+    dates = state.get("f_dates")
+    if isinstance(dates, tuple | list) and dates:
+        start, end = dates[0], dates[-1]
+        if (start, end) == tuple(state.get("f_range", ())):
+            start = end = None
+    return Filters(event=chosen("f_event"), variant=chosen("f_variant"), player=chosen("f_player"),
+                   date_from=start, date_to=end)
+
+
+def describe(f: Filters) -> str:
+    """The active filters in words, for the pages' captions."""
+    parts = [f"{name} {value}" for name, value in (("event", f.event), ("variant", f.variant),
+                                                   ("player", f.player)) if value]
+    if f.date_from or f.date_to:
+        parts.append(f"from {f.date_from or '…'} to {f.date_to or '…'}")
+    return "Filtered: " + plain(", ".join(parts)) + "." if parts else "All hands in the database."
+
+
+def replayer_link(hand_id: str, seq: int | None = None) -> str:
+    """A relative link that opens a hand in the replayer (at an action when `seq` is given).
+
+    >>> replayer_link("B25 #1", 4)
+    'replayer?hand=B25+%231&seq=4'
+    """
+    params: dict[str, str | int] = {"hand": hand_id}
+    if seq:
+        params["seq"] = seq
+    return f"{REPLAYER_URL}?{urlencode(params)}"
+
+
+def with_links(frame: pl.DataFrame) -> pl.DataFrame:
+    """`frame` with a `hand` column of replayer links made from its `hand_id` (and `seq`)."""
+    seqs = frame["seq"].to_list() if "seq" in frame.columns else [None] * frame.height
+    links = [replayer_link(h, s) for h, s in zip(frame["hand_id"].to_list(), seqs, strict=True)]
+    return frame.with_columns(pl.Series("hand", links, dtype=pl.String))
+
+
+def hand_link_column(label: str = "hand") -> Any:
+    """A dataframe column of replayer links that shows the hand id."""
+    return st.column_config.LinkColumn(label, display_text=r"hand=([^&]+)", help="open in the replayer")
+
+
+def money(value: float | int | None) -> str:
+    """An amount as the histories write it: thousands separators, cents only when there are any.
+
+    >>> money(1234.5), money(1600), money(None) == NA
+    ('1,234.50', '1,600', True)
+    """
+    if value is None:
+        return NA
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.2f}"
+
+
+def plain(text: object) -> str:
+    r"""Text from the record (names, events, messages) made inert for Streamlit's Markdown: every
+    character that could start a link, an image, an emoji code or formatting is escaped.
+
+    >>> plain("![x](http://e/t.png) *Bo* :smile:")
+    '\\!\\[x\\]\\(http\\:\\/\\/e\\/t\\.png\\) \\*Bo\\* \\:smile\\:'
+    """
+    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$:/=&])", r"\\\1", str(text))
+
+
+def percent(value: float | None) -> str:
+    """A percentage to the whole number.
+
+    >>> percent(46.8), percent(None) == NA
+    ('47%', True)
+    """
+    return NA if value is None else f"{value:.0f}%"
+
+
+def bars(frame: pl.DataFrame, category: str, value: str, *, by: str | None = None,
+         scale: alt.Scale | None = None, colour: str = "#1565c0", sort: str | list[str] = "-x",
+         title: str | None = None) -> None:
+    """A horizontal bar chart, one row per `category`, tall enough to label every row;
+    stacked and coloured by the field `by` when given."""
+    tooltip = [f"{category}:N", *([f"{by}:N"] if by else []), alt.Tooltip(f"{value}:Q", format=",")]
+    chart = alt.Chart(frame).mark_bar(color=alt.Undefined if by else colour).encode(
+        x=alt.X(f"{value}:Q", title=title or value.replace("_", " "),
+                axis=alt.Axis(tickMinStep=1) if frame[value].dtype.is_integer() else alt.Undefined),
+        y=alt.Y(f"{category}:N", sort=sort, title=None, axis=alt.Axis(labelLimit=240, labelOverlap=False)),
+        tooltip=tooltip)
+    if by:
+        chart = chart.encode(color=alt.Color(f"{by}:N", scale=scale or alt.Undefined,
+                                             legend=alt.Legend(orient="bottom", title=None)))
+    st.altair_chart(chart.properties(height=alt.Step(20)), width="stretch")
+
+
+def page_title(title: str, caption: str) -> None:
+    st.title(title)
+    st.caption(caption)

@@ -1,0 +1,63 @@
+"""Variants page: all 59 games of the catalog with their hand counts, how often a hand reaches the
+showdown, pots and findings, and the distribution of the hands that win at the showdown."""
+
+from __future__ import annotations
+
+import polars as pl
+import streamlit as st
+
+from dashboard import queries, ui, winning
+from evaluator.variants import VARIANTS
+
+f = ui.filters()
+ui.page_title("Variants", ui.describe(f))
+
+games = list(VARIANTS.values())
+catalog = pl.DataFrame({"variant": [v.id for v in games], "name": [v.name for v in games],
+                        "section": [v.section for v in games]})
+per_variant = ui.load(queries.variant_stats, f)
+table = catalog.join(per_variant, on="variant", how="full", coalesce=True).with_columns(
+    pl.col("hands", "showdowns", "findings").fill_null(0)).sort("variant")
+played = table.filter(pl.col("hands") > 0).height
+
+cols = st.columns(4)
+cols[0].metric("Variants played", f"{played} of {len(VARIANTS)}")
+cols[1].metric("Hands", f"{int(table['hands'].sum()):,}")
+cols[2].metric("Showdowns", f"{int(table['showdowns'].sum()):,}")
+total = int(table["hands"].sum())
+cols[3].metric("Showdown share", ui.percent(100 * int(table["showdowns"].sum()) / total if total else None))
+
+st.dataframe(table, hide_index=True, height=420, column_config={
+    "showdown_pct": st.column_config.ProgressColumn("showdown %", format="%.0f%%", min_value=0,
+                                                    max_value=100),
+    "average_pot": st.column_config.NumberColumn("average pot", format="localized"),
+    "biggest_pot": st.column_config.NumberColumn("biggest pot", format="localized"),
+    "players_per_hand": st.column_config.NumberColumn("players per hand", format="%.1f")})
+
+left, right = st.columns(2)
+with left:
+    st.subheader("Hands per variant")
+    ui.bars(table.filter(pl.col("hands") > 0), "variant", "hands")
+with right:
+    st.subheader("Showdown frequency")
+    ui.bars(table.filter(pl.col("hands") > 0), "variant", "showdown_pct", colour="#6a1b9a",
+            title="hands reaching a showdown (%)")
+
+st.subheader("Winning hands at the showdown")
+won = ui.load(queries.winners, f)
+if won.is_empty():
+    st.info("No showdowns among the filtered hands.")
+    st.stop()
+won = won.with_columns(
+    pl.Series("class", [winning.hand_class(d, p)
+                        for d, p in zip(won["description"], won["portion"], strict=True)]),
+    pl.col("portion").fill_null("whole pot").str.replace(r",? ?run \d+$", "").replace("", "whole pot"))
+choice = st.selectbox("Variant", [ui.ALL, *sorted(won["variant"].unique().to_list())], key="variants_pick",
+                      help="the winning hands of one game, or of all games together")
+if choice != ui.ALL:
+    won = won.filter(pl.col("variant") == choice)
+counts = won.group_by("class", "portion").agg(pl.len().alias("portions_won"))
+order = [c for c in winning.CLASS_ORDER if c in set(counts["class"].to_list())]
+ui.bars(counts, "class", "portions_won", by="portion", sort=order)
+st.caption("Each portion of a pot won at a showdown counts once, classed by the winning hand as the "
+           "rules read it (the audit's computed award) or, where there is none, as the winner announced it.")

@@ -1,0 +1,628 @@
+"""Showdown equity: each player's expected share of each pot over the cards still to come, and
+the all-in adjusted result of a recorded hand.
+
+`equities` takes a `Situation` (the game, each contender's cards, the boards so far, how many
+cards each player and each board still gets, the cards known to be out of the stub) and the pots
+(who is eligible for each), deals every remaining run-out when there are few of them
+(`EXACT_LIMIT`) and otherwise a fixed-seed random sample, and averages each player's share of each
+pot under the game's showdown: portions (high, low, badugi, ...), qualifiers, ties split, a
+portion nobody qualifies for going to the others (:mod:`evaluator.showdown`).
+
+The common games are evaluated in batches by the numba kernels of :mod:`evaluator.scales` (one
+array row per player per run-out); the others go through `evaluator.showdown.best_hands` one
+run-out at a time, with fewer samples (`GENERAL_SAMPLES`).
+
+`all_in_adjusted(hand)` finds the moment all the chips of a hand went in (its last betting
+action); when two or more players still contest the pot with known cards and cards were dealt
+after that moment, each contender's adjusted result is their equity of every pot times the pot,
+minus what they put in (docs/stats.md says which games this applies to).
+
+Hold'em on the turn, a made hand against a flush draw: the flush comes on 9 of the 44 rivers.
+
+>>> from evaluator.codes import parse
+>>> e = equity("texas_holdem", [parse("AcTd"), parse("5h4h")], parse("Ah9hKc8d"))
+>>> round(e.shares[1] * 44, 6), e.runouts, e.exact
+(9.0, 44, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+
+from evaluator.awarding import Pot, side_pots
+from evaluator.catalog import EXTRA_HOLE_CARDS_ON_BLACK_FLOP, GAMES, Street
+from evaluator.codes import decode_one, encode, encode_one
+from evaluator.scales import (
+    best5_batch,
+    low_floor,
+    omaha_high_batch,
+    omaha_low8_batch,
+)
+from evaluator.showdown import PICKEM, best_hands
+from pipeline.model import UNKNOWN_CARD, Action, Hand
+
+Cards = tuple[str, ...]
+Codes = npt.NDArray[np.int8]
+
+EXACT_LIMIT = 50_000  # run-outs dealt exactly up to this many (batch evaluation)
+SAMPLES = 20_000  # otherwise this many random run-outs, from a fixed seed
+GENERAL_LIMIT = 2_000  # the same two numbers for games evaluated one run-out at a time
+GENERAL_SAMPLES = 1_000
+SEED = 20250706
+NO_RANK = -1  # a hand that does not qualify for a portion (every real rank is >= 0)
+
+BETTING_KINDS = frozenset({"post", "ante", "bring_in", "complete", "bet", "call", "raise", "check", "fold"})
+# Steps a player or the dealer takes besides dealing: when one comes after the last bet, the
+# run-out is not a plain deal of cards and the actual result stands.
+STEP_KINDS = frozenset({"discard", "draw", "stand_pat", "split", "expose", "roll", "choose", "remove_board"})
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """A hand at the moment the betting ended, as far as equity needs it.
+
+    `holes`: each contender's cards (stud: down and up); `boards`: board name -> cards dealt;
+    `to_come`: cards each contender still receives; `board_to_come`: board name -> cards still to
+    be dealt there; `dead`: other cards known to be out of the stub (folded up cards, discards);
+    `dice`, `options`, `chosen`, `splits`: as `evaluator.showdown.best_hands` takes them.
+    """
+
+    game: str
+    holes: tuple[Cards, ...]
+    boards: tuple[tuple[str, Cards], ...] = ()
+    to_come: int = 0
+    board_to_come: tuple[tuple[str, int], ...] = ()
+    dead: Cards = ()
+    dice: tuple[int, ...] = ()
+    options: tuple[tuple[str, str], ...] = ()
+    chosen: str | None = None
+    splits: tuple[tuple[Cards, Cards] | None, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Equity:
+    """`pots[k][i]`: contender i's expected share (0..1) of pot k; `runouts`: how many run-outs
+    were dealt; `exact`: all of them (else a random sample)."""
+
+    pots: tuple[tuple[float, ...], ...]
+    runouts: int
+    exact: bool
+
+    @property
+    def shares(self) -> tuple[float, ...]:
+        """The shares of the first pot (the only one when every player is eligible)."""
+        return self.pots[0]
+
+
+# ---- the fast path: batch rules of the common games ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Rule:
+    """One portion evaluated in batch: "any" five of all the player's cards and the boards, or
+    "omaha" (two hole cards and three of board "1"); `floor`: the rank a hand must reach
+    (a qualifier), `qualifier`: the omaha low's eight (or X) or better."""
+
+    kind: str
+    scale: str
+    floor: int | None = None
+    qualifier: int | None = None
+
+
+_HIGH = _Rule("any", "high")
+_LOW8 = _Rule("any", "ace_to_five", floor=low_floor(8))
+_OMAHA = _Rule("omaha", "high")
+_OMAHA_LOW8 = _Rule("omaha", "ace_to_five", qualifier=8)
+_FAST: dict[str, tuple[_Rule, ...]] = {
+    **dict.fromkeys(("texas_holdem", "rio_bravo", "stud", "five_card_stud", "super_stud",
+                     "mississippi_stud"), (_HIGH,)),
+    **dict.fromkeys(("texas_holdem_hi_lo", "stud_hi_lo", "super_stud_hi_lo", "mississippi_stud_hi_lo"),
+                    (_HIGH, _LOW8)),
+    "stud_hi_lo_no_qualifier": (_HIGH, _Rule("any", "ace_to_five")),
+    **dict.fromkeys(("razz", "super_razz", "mississippi_razz"), (_Rule("any", "ace_to_five"),)),
+    "deuce_to_seven_razz": (_Rule("any", "deuce_to_seven"),),
+    "london_lowball": (_Rule("any", "ace_to_six"),),
+    **dict.fromkeys(("omaha", "five_card_omaha", "courchevel"), (_OMAHA,)),
+    "short_deck_omaha": (_Rule("omaha", "short_deck"),),
+    **dict.fromkeys(("omaha_hi_lo", "big_o"), (_OMAHA, _OMAHA_LOW8)),
+}
+
+
+def _fast_rules(game: str, dice: Sequence[int], options: Mapping[str, str]) -> tuple[_Rule, ...] | None:
+    """The batch rules of a game, or None when it goes through `best_hands`."""
+    if game == "short_deck_holdem":
+        trips = options.get("short_deck_trips", "below_straight") == "above_straight"
+        return (_Rule("any", "short_deck_trips" if trips else "short_deck"),)
+    if game == "binglaha" and dice:
+        return (_OMAHA, _OMAHA_LOW8) if dice[0] <= 3 else (_OMAHA,)
+    if game == "omaha_x_or_better" and len(dice) >= 2:
+        x = dice[0] + dice[1]
+        return (_OMAHA,) if x <= 4 else (_OMAHA, _Rule("omaha", "ace_to_five", qualifier=x))
+    return _FAST.get(game)
+
+
+def _rule_ranks(rule: _Rule, holes: Codes, board: Codes) -> npt.NDArray[np.int64]:
+    """Ranks of one portion for rows of (hole cards, board cards); NO_RANK where not qualified."""
+    rows = np.concatenate([holes, board], axis=1)
+    if rule.kind == "omaha":
+        if rule.qualifier is not None:
+            return omaha_low8_batch(rows, holes.shape[1], rule.qualifier)
+        return omaha_high_batch(rows, holes.shape[1], rule.scale)
+    ranks = best5_batch(rows, rule.scale)
+    if rule.floor is not None:
+        ranks = np.where(ranks >= rule.floor, ranks, NO_RANK)
+    return ranks
+
+
+# ---- run-outs --------------------------------------------------------------------------------
+
+
+def _groups(s: Situation) -> list[int]:
+    """Sizes of the groups of cards to come: one per contender, then one per board."""
+    return [s.to_come] * len(s.holes) + [n for _, n in s.board_to_come]
+
+
+def _count(deck: int, sizes: Sequence[int]) -> int:
+    """How many distinct run-outs deal `sizes` cards to distinct groups from `deck` cards."""
+    total, left = 1, deck
+    for size in sizes:
+        total *= comb(left, size)
+        left -= size
+    return total
+
+
+def _splits(sizes: Sequence[int], positions: tuple[int, ...] | None = None) -> Iterator[tuple[int, ...]]:
+    """Every way to hand the positions 0..n-1 of n cards to groups of `sizes` cards (each group's
+    positions in order), as the positions listed group after group.
+
+    >>> list(_splits([1, 1]))
+    [(0, 1), (1, 0)]
+    """
+    if positions is None:
+        positions = tuple(range(sum(sizes)))
+    if not sizes:
+        yield ()
+        return
+    first, rest = sizes[0], sizes[1:]
+    for chosen in combinations(positions, first):
+        left = tuple(p for p in positions if p not in chosen)
+        for tail in _splits(rest, left):
+            yield chosen + tail
+
+
+def _enumerate(deck: Sequence[int], sizes: Sequence[int]) -> Codes:
+    """Every run-out as a row: each set of cards from the deck (C speed, through itertools), times
+    every way to share it between the groups."""
+    need = sum(sizes)
+    if need == 0:
+        return np.zeros((1, 0), dtype=np.int8)  # one run-out: nothing left to deal
+    sets = np.fromiter((c for combo in combinations(deck, need) for c in combo), dtype=np.int8,
+                       count=comb(len(deck), need) * need).reshape(-1, need)
+    splits = np.array(list(_splits(sizes)), dtype=np.int64).reshape(-1, need)
+    return sets[:, splits].reshape(-1, need)
+
+
+def _runouts(s: Situation, deck: Sequence[int], limit: int, samples: int,
+             seed: int) -> tuple[npt.NDArray[np.int8], bool]:
+    """The run-outs as rows of card codes (groups in `_groups` order), and whether all of them."""
+    sizes = _groups(s)
+    need = sum(sizes)
+    if need > len(deck):
+        raise ValueError(f"{need} cards to come but only {len(deck)} left in the stub")
+    if _count(len(deck), sizes) <= limit:
+        return _enumerate(deck, sizes), True
+    rng = np.random.default_rng(seed)
+    order = np.argsort(rng.random((samples, len(deck))), axis=1)[:, :need]
+    return np.asarray(deck, dtype=np.int8)[order], False
+
+
+def _stub(s: Situation) -> list[int]:
+    """The codes of the cards that may still come: the game's deck minus every known card."""
+    game = GAMES[s.game]
+    seen = [c for hole in s.holes for c in hole] + [c for _, cards in s.boards for c in cards]
+    if UNKNOWN_CARD in seen:
+        raise ValueError("equity needs every contender's cards")
+    if len(set(seen)) != len(seen):
+        raise ValueError("a card is both in a hand and on a board, or twice in one")
+    known = set(seen) | set(s.dead)
+    missing = known - game.deck.cards
+    if missing:
+        raise ValueError(f"cards not in the {game.deck.name}: {sorted(missing)}")
+    return sorted(encode_one(c) for c in game.deck.cards - known)
+
+
+# ---- shares --------------------------------------------------------------------------------
+
+
+def _pot_shares(ranks: Sequence[npt.NDArray[np.int64]], eligible: Sequence[int], players: int) -> list[float]:
+    """Each player's average share of a pot: per run-out, the pot is split equally between the
+    portions someone qualifies for, each portion equally between its best hands."""
+    idx = np.asarray(eligible, dtype=np.int64)
+    runs = ranks[0].shape[1]
+    total = np.zeros((len(idx), runs))
+    exists = np.zeros(runs)
+    parts = []
+    for portion in ranks:
+        sub = portion[idx]
+        best = sub.max(axis=0)
+        qualified = best >= 0
+        winners = (sub == best) & qualified
+        parts.append((winners / np.maximum(winners.sum(axis=0), 1), qualified))
+        exists += qualified
+    for share, qualified in parts:
+        total += share * (qualified / np.maximum(exists, 1))
+    total[:, exists == 0] = 1.0 / len(idx)  # no hand at all (never in the games computed here)
+    result = [0.0] * players
+    for j, i in enumerate(idx):
+        result[int(i)] = float(total[j].mean())
+    return result
+
+
+def _fast_ranks(s: Situation, rules: Sequence[_Rule], runs: Codes) -> list[npt.NDArray[np.int64]]:
+    """Ranks (players x run-outs, one array per portion) from the batch kernels."""
+    n_players = len(s.holes)
+    k = s.to_come
+    known = np.array([encode_one(c) for _, cards in s.boards for c in cards], dtype=np.int8)
+    board = np.concatenate([np.broadcast_to(known, (runs.shape[0], len(known))), runs[:, n_players * k:]],
+                           axis=1)
+    out: list[npt.NDArray[np.int64]] = []
+    for rule in rules:
+        per_player = []
+        for i, hole in enumerate(s.holes):
+            fixed = np.broadcast_to(encode(hole), (runs.shape[0], len(hole)))
+            holes = np.concatenate([fixed, runs[:, i * k:(i + 1) * k]], axis=1)
+            per_player.append(_rule_ranks(rule, holes, board))
+        out.append(np.vstack(per_player))
+    return out
+
+
+def _general_ranks(s: Situation, runs: npt.NDArray[np.int8]) -> list[npt.NDArray[np.int64]]:
+    """Ranks from `best_hands`, one run-out at a time (every game's way of making a hand)."""
+    n_players = len(s.holes)
+    k = s.to_come
+    options = dict(s.options)
+    known = dict(s.boards)
+    names: list[str] | None = None
+    ranks: list[list[list[int]]] = []
+    for row in runs:
+        cards = [decode_one(int(c)) for c in row]
+        boards = {name: list(known.get(name, ())) for name, _ in (*s.boards, *s.board_to_come)}
+        pos = n_players * k
+        for name, n in s.board_to_come:
+            boards[name] += cards[pos:pos + n]
+            pos += n
+        per_player = []
+        for i, hole in enumerate(s.holes):
+            split = s.splits[i] if i < len(s.splits) else None
+            portions = best_hands(s.game, [*hole, *cards[i * k:(i + 1) * k]], boards, s.dice, options,
+                                  split=split, chosen=s.chosen)
+            if names is None:
+                names = [p.name for p in portions]
+            if [p.name for p in portions] != names:
+                raise ValueError("the portions of the pot depend on the run-out")
+            per_player.append([NO_RANK if p.rank is None else p.rank for p in portions])
+        ranks.append(per_player)
+    arr = np.array(ranks, dtype=np.int64)  # runs x players x portions
+    return [arr[:, :, j].T.copy() for j in range(arr.shape[2])]
+
+
+def equities(s: Situation, pots: Sequence[Sequence[int]] | None = None, *, samples: int | None = None,
+             seed: int = SEED, general: bool = False) -> Equity:
+    """Each contender's expected share of each pot (`pots`: the eligible contenders' indexes;
+    default one pot for all). `general` evaluates through `best_hands` even when a batch rule
+    exists (the tests compare the two)."""
+    if len(s.holes) < 1:
+        raise ValueError("equity needs at least one player")
+    game = s.chosen if s.game == PICKEM and s.chosen else s.game
+    rules = None if general or s.splits else _fast_rules(game, s.dice, dict(s.options))
+    board_names = {name for name, _ in (*s.boards, *s.board_to_come)}
+    if rules is not None and board_names - {"1"}:
+        rules = None  # the batch rules know one board only
+    deck = _stub(s)
+    if rules is not None:
+        runs, exact = _runouts(s, deck, EXACT_LIMIT, samples or SAMPLES, seed)
+        ranks = _fast_ranks(s, rules, runs)
+    else:
+        runs, exact = _runouts(s, deck, GENERAL_LIMIT, samples or GENERAL_SAMPLES, seed)
+        ranks = _general_ranks(s, runs)
+    groups = pots if pots is not None else [range(len(s.holes))]
+    shares = tuple(tuple(_pot_shares(ranks, list(g), len(s.holes))) for g in groups)
+    return Equity(shares, int(runs.shape[0]), exact)
+
+
+# ---- the catalog's streets -------------------------------------------------------------------
+
+
+def hand_streets(variant: str, chosen: str | None = None) -> tuple[Street, ...]:
+    """The streets a hand of `variant` follows: Paradise Road Pick'em's first street, then those
+    of the chosen game (§2.38).
+
+    >>> [s.name for s in hand_streets("paradise_road_pickem", "razz")][:3]
+    ['hole_cards', '4th_street', '5th_street']
+    """
+    game = GAMES[variant]
+    if game.choices and chosen is not None:
+        choices = dict(game.choices)
+        if chosen in choices:
+            return (game.streets[0], *choices[chosen][1:])
+    return game.streets
+
+
+def _street_index(streets: Sequence[Street], boards: Mapping[str, int], hole: int) -> int:
+    """The street after whose deal the boards hold `boards` cards and a player `hole` cards."""
+    dealt_boards: dict[str, int] = {}
+    dealt = 0
+    found = None
+    for i, street in enumerate(streets):
+        dealt += street.down + street.up
+        for name, n in street.boards:
+            dealt_boards[name] = dealt_boards.get(name, 0) + n
+        if all(dealt_boards.get(name, 0) == n for name, n in boards.items()) and \
+                all(boards.get(name, 0) == n for name, n in dealt_boards.items()):
+            found = i
+            if dealt >= hole:
+                return i
+    if found is None:
+        raise ValueError(f"no street of the game has boards of {dict(boards)} cards")
+    return found
+
+
+def _to_come(streets: Sequence[Street]) -> tuple[int, dict[str, int]]:
+    cards = sum(s.down + s.up for s in streets)
+    boards: dict[str, int] = {}
+    for street in streets:
+        for name, n in street.boards:
+            boards[name] = boards.get(name, 0) + n
+    return cards, boards
+
+
+def equity(game: str, holes: Sequence[Sequence[str]], board: Sequence[str] = (),
+           dead: Sequence[str] = (), *, boards: Mapping[str, Sequence[str]] | None = None,
+           dice: Sequence[int] = (), options: Mapping[str, str] | None = None,
+           samples: int | None = None, seed: int = SEED, general: bool = False) -> Equity:
+    """Equity of players all in now: the cards to come are the catalog's, from the street whose
+    deal the boards (`board` is board "1") and the first player's cards show. `general`: as in
+    `equities`.
+
+    >>> from evaluator.codes import parse
+    >>> e = equity("stud", [parse("AsAd9c7d4s2c"), parse("KhQh8h3h5c6d")])
+    >>> round(e.shares[1] * 40, 6), e.runouts
+    (9.0, 1560)
+    """
+    known = {name: tuple(cards) for name, cards in (boards or {}).items()}
+    if board:
+        known["1"] = tuple(board)
+    streets = GAMES[game].streets
+    i = _street_index(streets, {n: len(c) for n, c in known.items()}, len(holes[0]) if holes else 0)
+    later = streets[i + 1:]
+    if any(s.draw or s.discard or s.dice or s.steps for s in later):
+        raise ValueError(f"{game}: the cards to come are not a plain deal (draws, discards, dice)")
+    cards, to_board = _to_come(later)
+    situation = Situation(game, tuple(tuple(h) for h in holes), tuple(known.items()), cards,
+                          tuple(to_board.items()), tuple(dead), tuple(dice), tuple((options or {}).items()))
+    return equities(situation, samples=samples, seed=seed, general=general)
+
+
+# ---- all-in adjusted results -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """The all-in adjusted result of each contender of a hand, in chips (hundredths, as in the
+    hand model, but fractional), and how it was computed."""
+
+    nets: tuple[tuple[str, float], ...]
+    street: str
+    runouts: int
+    exact: bool
+
+
+def _put_in(hand: Hand) -> tuple[dict[str, int], dict[str, int]]:
+    """(live, dead) chips of each player, as `pipeline.accounting.chips_put_in` counts them."""
+    live: dict[str, int] = {}
+    dead: dict[str, int] = {}
+    wager: dict[str, int] = {}
+    street = None
+    for a in hand.actions:
+        p = a.player
+        if p is None:
+            continue
+        if a.street != street:
+            street = a.street
+            wager.clear()
+        if a.kind == "ante" or (a.kind == "post" and a.detail == "dead_blind"):
+            dead[p] = dead.get(p, 0) + (a.amount or 0)
+        elif a.kind in ("post", "bring_in", "bet", "call"):
+            live[p] = live.get(p, 0) + (a.amount or 0)
+            wager[p] = wager.get(p, 0) + (a.amount or 0)
+        elif a.kind in ("raise", "complete"):
+            target = a.to_amount or 0
+            live[p] = live.get(p, 0) + target - wager.get(p, 0)
+            wager[p] = target
+        elif a.kind == "return":
+            live[p] = live.get(p, 0) - (a.amount or 0)
+            wager[p] = wager.get(p, 0) - (a.amount or 0)
+    return live, dead
+
+
+def _final_cards(actions: Sequence[Action], player: str) -> Cards | None:
+    """The player's cards as last shown (or mucked face up), else as dealt, discarded and drawn
+    when the record names every one of them."""
+    for a in reversed(actions):
+        if a.player == player and a.kind in ("show", "muck") and a.cards:
+            return tuple(a.cards)
+    held: list[str] = []
+    for a in actions:
+        if a.player != player:
+            continue
+        if a.kind in ("deal", "draw"):
+            held.extend(a.cards)
+        elif a.kind == "discard":
+            for card in a.cards:
+                if card not in held:
+                    return None
+                held.remove(card)
+    if held and UNKNOWN_CARD not in held:
+        return tuple(held)
+    return None
+
+
+def _held_at(final: Cards, later: Sequence[str], count: int) -> Cards | None:
+    """The cards held before `count` more were dealt: take the later deal's cards out when the
+    record names them all, else the last `count` cards shown (a show lists cards as dealt),
+    checked against every card the deals name."""
+    if count == 0:
+        return final
+    if len(later) == count and UNKNOWN_CARD not in later and set(later) <= set(final):
+        return tuple(c for c in final if c not in later)
+    if len(final) < count:
+        return None
+    held, tail = final[:-count], final[-count:]
+    named = [c for c in later if c != UNKNOWN_CARD]
+    if not set(named) <= set(tail):
+        return None
+    return held
+
+
+def _situation(hand: Hand, last: int, contenders: Sequence[str]) -> Situation | None:
+    """The hand at its last betting action `last`, or None when the run-out is not a plain deal
+    of cards or a contender's cards are not known."""
+    actions = hand.actions
+    chosen = next((a.detail for a in actions if a.kind == "choose" and a.detail), None)
+    streets = hand_streets(hand.variant, chosen)
+    names = [s.name for s in streets]
+    street = actions[last].street
+    if street not in names:
+        return None
+    k = names.index(street)
+    later = streets[k + 1:]
+    cards_to_come, board_to_come = _to_come(later)
+    if not cards_to_come and not board_to_come:
+        return None
+    game = GAMES[hand.variant]
+    if any(s.draw or s.discard or s.dice or s.steps for s in later):
+        return None
+    if any(a.kind in STEP_KINDS for a in actions[last + 1:]):
+        return None
+    if EXTRA_HOLE_CARDS_ON_BLACK_FLOP in game.rules and "flop" in names[k + 1:]:
+        return None
+    before, after = actions[:last + 1], actions[last + 1:]
+    holes = []
+    splits: list[tuple[Cards, Cards] | None] = []
+    for player in contenders:
+        final = _final_cards(actions, player)
+        if final is None:
+            return None
+        later_deals = [c for a in after if a.player == player and a.kind == "deal" for c in a.cards]
+        held = _held_at(final, later_deals, cards_to_come)
+        if held is None:
+            return None
+        holes.append(held)
+        split = next((a.cards for a in before if a.player == player and a.kind == "split"), None)
+        if split is not None:
+            if UNKNOWN_CARD in split or len(split) != 6:
+                return None
+            splits.append((tuple(split[:2]), tuple(split[2:])))
+        else:
+            splits.append(None)
+    if any(s is not None for s in splits) and any(s is None for s in splits):
+        return None
+    boards: dict[str, list[str]] = {}
+    for a in before:
+        if a.kind == "board" and a.detail:
+            boards.setdefault(a.detail, []).extend(a.cards)
+    expected = _to_come(streets[:k + 1])[1]
+    if {n: len(c) for n, c in boards.items() if c} != {n: c for n, c in expected.items() if c}:
+        return None  # a board the catalog does not deal (a stub run short, a second run)
+    dead = [c for a in before if a.player is not None and a.player not in contenders and
+            ((a.kind == "deal" and a.detail == "up") or a.kind == "fold") for c in a.cards]
+    dead += [c for a in before if a.kind == "discard" for c in a.cards]
+    dice = tuple(int(d) for a in before if a.kind == "roll" and a.detail for d in a.detail.split())
+    return Situation(
+        hand.variant, tuple(holes), tuple((n, tuple(c)) for n, c in boards.items()), cards_to_come,
+        tuple(board_to_come.items()), tuple(c for c in dead if c != UNKNOWN_CARD), dice,
+        hand.rules_options, chosen, tuple(splits) if any(splits) else (),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _equities_cached(s: Situation, pots: tuple[tuple[int, ...], ...], samples: int | None,
+                     seed: int) -> Equity:
+    """`equities` remembered by situation: the same all-in met again costs nothing."""
+    return equities(s, pots, samples=samples, seed=seed)
+
+
+def all_in_adjusted(hand: Hand, *, samples: int | None = None, seed: int = SEED) -> Adjustment | None:
+    """Each contender's equity of every pot times the pot, minus what they put in, when the hand
+    was all in before its last card: at its last betting action at least one contender was all
+    in, two or more contended with known cards, and cards were still to be dealt. None otherwise
+    (the actual result stands); also None when the run-out has steps (draws, discards, dice,
+    board removal) or the record does not give every contender's cards.
+
+    >>> from grammar.barge_parser import parse_hand
+    >>> text = '''BARGE Hand #EQ-1: texas_holdem no-limit (blinds 5/10)
+    ... Seat 1: Ann (1,000 in chips)
+    ... Seat 2: Bo (1,000 in chips)
+    ... Ann: posts small blind 5
+    ... Bo: posts big blind 10
+    ... *** HOLE CARDS ***
+    ... Ann: raises 20 to 30
+    ... Bo: calls 20
+    ... *** FLOP *** [Ah 9h Kc]
+    ... Bo: checks
+    ... Ann: checks
+    ... *** TURN *** [8d]
+    ... Bo: bets 970 and is all-in
+    ... Ann: calls 970 and is all-in
+    ... *** RIVER *** [3h]
+    ... *** SHOWDOWN ***
+    ... Bo: shows [5h 4h] (a flush, Ace high)
+    ... Ann: shows [Ac Td] (a pair of Aces)
+    ... Bo collected 2,000 from pot
+    ... *** SUMMARY ***
+    ... Total pot 2,000 | Rake 0'''
+    >>> adj = all_in_adjusted(parse_hand(text))
+    >>> [(p, round(n / 100, 2)) for p, n in adj.nets], adj.street, adj.runouts
+    ([('Ann', 590.91), ('Bo', -590.91)], 'turn', 44)
+    """
+    if hand.variant not in GAMES:
+        return None
+    actions = hand.actions
+    dealt_in = [s.player for s in sorted(hand.seats, key=lambda s: s.number) if not s.sitting_out]
+    folded = {a.player for a in actions if a.kind == "fold"}
+    contenders = [p for p in dealt_in if p not in folded]
+    if len(contenders) < 2 or not any(a.all_in and a.player in contenders for a in actions):
+        return None
+    betting = [i for i, a in enumerate(actions) if a.player is not None and a.kind in BETTING_KINDS]
+    if not betting:
+        return None
+    situation = _situation(hand, betting[-1], contenders)
+    if situation is None:
+        return None
+    live, dead = _put_in(hand)
+    pots: list[Pot] = side_pots(live, sum(dead.values()), contenders)
+    rake = hand.rake or 0
+    amounts = [p.amount for p in pots]
+    for j in range(len(amounts)):  # the rake comes out of the main pot first
+        taken = min(rake, amounts[j])
+        amounts[j] -= taken
+        rake -= taken
+    index = {p: i for i, p in enumerate(contenders)}
+    try:
+        result = _equities_cached(situation, tuple(tuple(index[p] for p in pot.eligible) for pot in pots),
+                                  samples, seed)
+    except ValueError:
+        return None
+    nets = []
+    for player in contenders:
+        i = index[player]
+        won = sum(amount * shares[i] for amount, shares in zip(amounts, result.pots, strict=True))
+        nets.append((player, won - live.get(player, 0) - dead.get(player, 0)))
+    return Adjustment(tuple(nets), actions[betting[-1]].street, result.runouts, result.exact)

@@ -1,0 +1,427 @@
+"""Per-player statistics over the stored hands: VPIP, PFR, 3-bet, c-bet, aggression, showdown
+and winnings, filterable by event, variant, structure, table, player and date.
+
+One DuckDB query (`FACTS_SQL`) turns the stored actions into one row per player per hand: what
+the player had the chance to do on the first betting round and the next one, and what they did
+(the first round is the catalog's first street: pre-flop, 3rd street in stud, pre-draw). Polars
+sums those rows per player (and per variant or position in `stats_by`). The all-in adjusted
+result comes from :func:`evaluator.equity.all_in_adjusted`, hand by hand, for the hands with an
+all-in. Every definition, and which PokerTracker / fpdb statistic it follows, is in
+docs/stats.md.
+
+Every value the user chooses reaches the database as a query parameter.
+
+>>> Filters(variant="razz").variant
+'razz'
+>>> stat_columns()[:4]
+['player', 'hands', 'vpip', 'pfr']
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from dataclasses import asdict, dataclass
+from decimal import Decimal
+from typing import Any
+
+import duckdb
+import polars as pl
+
+from evaluator.catalog import GAMES
+from evaluator.equity import all_in_adjusted, hand_streets
+from pipeline.model import Action, Hand, Seat, Stakes
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Which hands count: each field left None does not filter. Dates are the hand's local date
+    (`hands.started_at`), both ends included; hands without a date are left out by a date filter."""
+
+    event: str | None = None
+    variant: str | None = None
+    structure: str | None = None
+    table: str | None = None
+    player: str | None = None
+    date_from: datetime.date | None = None
+    date_to: datetime.date | None = None
+
+
+NO_FILTERS = Filters()
+GROUPINGS = ("variant", "position")
+NO_BUTTON = "no button"  # the position of every player in games without a button (stud)
+
+
+# ---- the first and second betting rounds of every game ------------------------------------------
+
+
+def _rounds() -> dict[str, list[str | None]]:
+    """Game key -> first and second betting street. The key is the variant id, and for Paradise
+    Road Pick'em also "paradise_road_pickem:<chosen game>", whose streets follow the choice."""
+    keys: list[str | None] = []
+    first: list[str | None] = []
+    second: list[str | None] = []
+    for game in GAMES.values():
+        choices: list[str | None] = [None, *(name for name, _ in game.choices)]
+        for chosen in choices:
+            betting = [s.name for s in hand_streets(game.id, chosen) if s.bet is not None]
+            keys.append(game.id if chosen is None else f"{game.id}:{chosen}")
+            first.append(betting[0])
+            second.append(betting[1] if len(betting) > 1 else None)
+    return {"game_keys": keys, "first_streets": first, "second_streets": second}
+
+
+ROUNDS = _rounds()
+
+# Who won chips: the awards the audit computed where the hand has them, else the dealer's pushes.
+_AWARDS_BY_ORIGIN = """
+    SELECT w.hand_id, w.player, sum(w.amount) AS collected
+    FROM awards w JOIN picked USING (hand_id)
+    WHERE w.origin = 'computed' OR NOT EXISTS (
+        SELECT 1 FROM awards c WHERE c.hand_id = w.hand_id AND c.origin = 'computed')
+    GROUP BY ALL"""
+_AWARDS_RECORDED = """
+    SELECT w.hand_id, w.player, sum(w.amount) AS collected
+    FROM awards w JOIN picked USING (hand_id)
+    GROUP BY ALL"""
+
+FACTS_SQL = """
+WITH
+games AS (
+    SELECT unnest($game_keys) AS game_key, unnest($first_streets) AS first_street,
+           unnest($second_streets) AS second_street
+),
+choices AS (
+    SELECT hand_id, min(detail) AS chosen FROM actions WHERE kind = 'choose' GROUP BY hand_id
+),
+picked AS (
+    SELECT h.hand_id, h.source_id, h.line, h.variant, h.structure, h.event, h.table_name,
+           h.started_at, h.button_seat, g.first_street, g.second_street,
+           CAST(CASE WHEN h.structure = 'limit' THEN coalesce(h.big_bet, h.big_blind)
+                     ELSE coalesce(h.big_blind, h.big_bet, h.bring_in) END AS DOUBLE) AS unit
+    FROM hands h
+    LEFT JOIN choices c USING (hand_id)
+    LEFT JOIN games g ON g.game_key = h.variant || coalesce(':' || c.chosen, '')
+    WHERE ($event IS NULL OR h.event = $event)
+      AND ($variant IS NULL OR h.variant = $variant)
+      AND ($structure IS NULL OR h.structure = $structure)
+      AND ($table IS NULL OR h.table_name = $table)
+      AND ($date_from IS NULL OR CAST(h.started_at AS DATE) >= CAST($date_from AS DATE))
+      AND ($date_to IS NULL OR CAST(h.started_at AS DATE) <= CAST($date_to AS DATE))
+),
+dealt AS (  -- everyone dealt in, with the position counted clockwise from the button
+    SELECT s.hand_id, s.seat, s.player,
+           CAST(s.ending_stack - s.starting_stack AS DOUBLE) AS net,
+           row_number() OVER (PARTITION BY s.hand_id
+                              ORDER BY ((s.seat - p.button_seat - 1) % 1000 + 1000) % 1000) AS idx,
+           count(*) OVER (PARTITION BY s.hand_id) AS n,
+           p.button_seat IS NULL AS no_button
+    FROM seats s JOIN picked p USING (hand_id)
+    WHERE NOT coalesce(s.sitting_out, false)
+),
+acts AS (  -- the voluntary betting actions
+    SELECT a.hand_id, a.seq, a.street, a.player, a.kind,
+           a.kind IN ('bet', 'raise', 'complete') AS aggressive,
+           coalesce(a.street = p.first_street, false) AS first_round,
+           coalesce(a.street = p.second_street, false) AS second_round
+    FROM actions a JOIN picked p USING (hand_id)
+    WHERE a.player IS NOT NULL AND a.kind IN ('bet', 'raise', 'complete', 'call', 'check', 'fold')
+),
+ordered AS (  -- each action with the betting it faced on its street
+    SELECT *,
+           coalesce(sum(CAST(aggressive AS INTEGER)) OVER earlier, 0) AS level,
+           last_value(CASE WHEN aggressive THEN player END IGNORE NULLS) OVER earlier AS last_aggressor,
+           first_value(CASE WHEN aggressive THEN player END IGNORE NULLS) OVER earlier AS opener
+    FROM acts
+    WINDOW earlier AS (PARTITION BY hand_id, street ORDER BY seq
+                       ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+),
+first_round AS (
+    SELECT hand_id, player,
+           bool_or(kind IN ('call', 'bet', 'raise', 'complete')) AS vpip,
+           bool_or(aggressive) AS pfr,
+           bool_or(level = 1 AND last_aggressor <> player) AS three_bet_opp,
+           bool_or(level = 1 AND last_aggressor <> player AND aggressive) AS three_bet,
+           bool_or(level = 2 AND opener = player) AS f3b_opp,
+           bool_or(level = 2 AND opener = player AND kind = 'fold') AS f3b,
+           bool_or(kind = 'fold') AS folded_first
+    FROM ordered WHERE first_round GROUP BY ALL
+),
+aggressor AS (  -- the last to bet or raise on the first round
+    SELECT hand_id, arg_max(player, seq) AS player FROM ordered
+    WHERE first_round AND aggressive GROUP BY hand_id
+),
+cbets AS (  -- the aggressor's first action on the next round, when nobody had bet before it
+    SELECT o.hand_id, o.player, o.aggressive AS cbet
+    FROM ordered o JOIN aggressor g ON g.hand_id = o.hand_id AND g.player = o.player
+    WHERE o.second_round AND o.level = 0
+    QUALIFY row_number() OVER (PARTITION BY o.hand_id ORDER BY o.seq) = 1
+),
+facing_cbet AS (
+    SELECT o.hand_id, o.player, bool_or(o.kind = 'fold') AS fcb
+    FROM ordered o JOIN cbets c ON c.hand_id = o.hand_id AND c.cbet
+    WHERE o.second_round AND o.level = 1 AND o.player <> c.player
+    GROUP BY ALL
+),
+later AS (  -- after the first round
+    SELECT hand_id, player,
+           count(*) FILTER (WHERE aggressive) AS aggr,
+           count(*) FILTER (WHERE kind = 'call') AS calls,
+           count(*) FILTER (WHERE kind = 'fold') AS later_folds
+    FROM ordered WHERE NOT first_round GROUP BY ALL
+),
+folders AS (
+    SELECT DISTINCT hand_id, player FROM acts WHERE kind = 'fold'
+),
+stayed AS (  -- players who never folded, per hand
+    SELECT d.hand_id, count(*) AS n FROM dealt d ANTI JOIN folders f USING (hand_id, player)
+    GROUP BY d.hand_id
+),
+all_ins AS (
+    SELECT DISTINCT a.hand_id FROM actions a JOIN picked USING (hand_id)
+    WHERE a.all_in AND a.player IS NOT NULL
+),
+reached AS (  -- hands dealt to their second betting round
+    SELECT DISTINCT a.hand_id FROM actions a JOIN picked p USING (hand_id)
+    WHERE a.street = p.second_street
+),
+won AS ({awards})
+SELECT d.hand_id, d.player, p.started_at, p.source_id, p.line, p.variant, p.structure, p.event,
+       p.table_name,
+       CASE WHEN d.no_button THEN NULL
+            WHEN d.n = 2 THEN CASE WHEN d.idx = 2 THEN 'BTN' ELSE 'BB' END
+            WHEN d.idx = d.n THEN 'BTN' WHEN d.idx = 1 THEN 'SB' WHEN d.idx = 2 THEN 'BB'
+            WHEN d.idx = d.n - 1 THEN 'CO' WHEN d.idx = d.n - 2 THEN 'HJ' WHEN d.idx = 3 THEN 'UTG'
+            WHEN d.idx = d.n - 3 THEN 'LJ' ELSE 'UTG+' || CAST(d.idx - 3 AS VARCHAR) END AS position,
+       d.net,
+       CASE WHEN p.unit > 0 THEN d.net / p.unit END AS net_bb,
+       f.hand_id IS NOT NULL AS vpip_opp,
+       coalesce(f.vpip, false) AS vpip,
+       coalesce(f.pfr, false) AS pfr,
+       coalesce(f.three_bet_opp, false) AS three_bet_opp,
+       coalesce(f.three_bet, false) AS three_bet,
+       coalesce(f.f3b_opp, false) AS f3b_opp,
+       coalesce(f.f3b, false) AS f3b,
+       c.hand_id IS NOT NULL AS cbet_opp,
+       coalesce(c.cbet, false) AS cbet,
+       fc.hand_id IS NOT NULL AS fcb_opp,
+       coalesce(fc.fcb, false) AS fcb,
+       coalesce(l.aggr, 0) AS aggr,
+       coalesce(l.calls, 0) AS calls,
+       coalesce(l.later_folds, 0) AS later_folds,
+       r.hand_id IS NOT NULL AND NOT coalesce(f.folded_first, false) AS saw_second,
+       x.hand_id IS NULL AND coalesce(st.n, 0) >= 2 AS went_sd,
+       coalesce(w.collected, 0) > 0 AS won,
+       -- the result may be all-in adjusted: someone went all in and two or more never folded
+       ai.hand_id IS NOT NULL AND coalesce(st.n, 0) >= 2 AS allin_candidate
+FROM dealt d
+JOIN picked p USING (hand_id)
+LEFT JOIN first_round f USING (hand_id, player)
+LEFT JOIN cbets c USING (hand_id, player)
+LEFT JOIN facing_cbet fc USING (hand_id, player)
+LEFT JOIN later l USING (hand_id, player)
+LEFT JOIN folders x USING (hand_id, player)
+LEFT JOIN stayed st USING (hand_id)
+LEFT JOIN reached r USING (hand_id)
+LEFT JOIN all_ins ai USING (hand_id)
+LEFT JOIN won w USING (hand_id, player)
+WHERE $player IS NULL OR d.player = $player
+"""
+
+# ---- queries ------------------------------------------------------------------------------------
+
+
+def _params(filters: Filters) -> dict[str, Any]:
+    return {**asdict(filters), **ROUNDS}
+
+
+def _has_award_origin(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether `awards` has the `origin` column (recorded / computed awards)."""
+    rows = con.execute("SELECT count(*) FROM information_schema.columns "
+                       "WHERE table_name = 'awards' AND column_name = 'origin'").fetchall()
+    return bool(rows[0][0])
+
+
+def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: dict[str, Any]) -> pl.DataFrame:
+    table = con.sql(sql, params=params).to_arrow_table()
+    frame = pl.from_arrow(table)
+    assert isinstance(frame, pl.DataFrame)
+    return frame
+
+
+def _cents(value: Decimal | None) -> int | None:
+    return None if value is None else int(value * 100)
+
+
+def _load_hands(con: duckdb.DuckDBPyConnection, hand_ids: list[str]) -> list[Hand]:
+    """The hand models of `hand_ids`, as much of them as the all-in adjustment reads."""
+    if not hand_ids:
+        return []
+    ids = {"ids": hand_ids}
+    seats: defaultdict[str, list[Seat]] = defaultdict(list)
+    for hand_id, number, player, stack, out in con.execute(
+            "SELECT hand_id, seat, player, starting_stack, sitting_out FROM seats "
+            "WHERE hand_id IN (SELECT unnest($ids)) ORDER BY hand_id, seat", ids).fetchall():
+        seats[hand_id].append(Seat(number, player, _cents(stack) or 0, bool(out)))
+    actions: defaultdict[str, list[Action]] = defaultdict(list)
+    for hand_id, street, kind, player, amount, to_amount, cards, all_in, detail in con.execute(
+            "SELECT hand_id, street, kind, player, amount, to_amount, cards, all_in, detail FROM actions "
+            "WHERE hand_id IN (SELECT unnest($ids)) ORDER BY hand_id, seq", ids).fetchall():
+        actions[hand_id].append(Action(street, kind, player, _cents(amount), _cents(to_amount),
+                                       tuple(cards or ()), bool(all_in), detail))
+    hands = []
+    for hand_id, variant, structure, options, rake in con.execute(
+            "SELECT hand_id, variant, structure, rules_options, rake FROM hands "
+            "WHERE hand_id IN (SELECT unnest($ids)) ORDER BY hand_id", ids).fetchall():
+        items = (item.partition("=") for item in (options or "").split("; ") if item)
+        pairs = tuple((key, value) for key, _, value in items)
+        hands.append(Hand(hand_id, variant, structure, Stakes(), tuple(seats[hand_id]),
+                          tuple(actions[hand_id]), rules_options=pairs, rake=_cents(rake)))
+    return hands
+
+
+# All-in adjusted results already computed, by hand id and a digest of the hand's stored text
+# (a corrected file stores a changed hand under the same id): the dashboard asks again on every
+# change of filter, and reading the hands back costs more than the query itself.
+_ADJUSTED: dict[tuple[str, str], tuple[tuple[str, float], ...]] = {}
+_ADJUSTED_LIMIT = 1_000_000
+
+_DIGESTS_SQL = """
+SELECT hand_id,
+       md5(coalesce(raw_text, '')) || ':' || CAST(source_id AS VARCHAR) || ':' || CAST(line AS VARCHAR)
+FROM hands WHERE hand_id IN (SELECT unnest($ids))
+"""
+
+
+def _adjustments(con: duckdb.DuckDBPyConnection, hand_ids: list[str]) -> pl.DataFrame:
+    """(hand_id, player, adjusted) for the contenders of the hands that were all in before the end."""
+    if not hand_ids:
+        return pl.DataFrame(schema={"hand_id": pl.String, "player": pl.String, "adjusted": pl.Float64})
+    digests = [(r[0], r[1]) for r in con.execute(_DIGESTS_SQL, {"ids": hand_ids}).fetchall()]
+    missing = [hand_id for hand_id, digest in digests if (hand_id, digest) not in _ADJUSTED]
+    if missing:
+        if len(_ADJUSTED) + len(missing) > _ADJUSTED_LIMIT:
+            _ADJUSTED.clear()
+        loaded = {hand.hand_id: hand for hand in _load_hands(con, missing)}
+        for hand_id, digest in digests:
+            if hand_id in loaded:
+                adjustment = all_in_adjusted(loaded[hand_id])
+                _ADJUSTED[(hand_id, digest)] = () if adjustment is None else tuple(
+                    (player, net / 100) for player, net in adjustment.nets)
+    rows = [(hand_id, player, net) for hand_id, digest in digests
+            for player, net in _ADJUSTED.get((hand_id, digest), ())]
+    return pl.DataFrame(rows, schema={"hand_id": pl.String, "player": pl.String, "adjusted": pl.Float64},
+                        orient="row")
+
+
+def hand_facts(con: duckdb.DuckDBPyConnection, filters: Filters = NO_FILTERS) -> pl.DataFrame:
+    """One row per player per selected hand: the flags and counts the statistics add up, the
+    net result and the all-in adjusted one (`allin_adjusted_net`, the net where not adjusted)."""
+    sql = FACTS_SQL.replace("{awards}", _AWARDS_BY_ORIGIN if _has_award_origin(con) else _AWARDS_RECORDED)
+    facts = _frame(con, sql, _params(filters))
+    adjusted = _adjustments(con, facts.filter("allin_candidate")["hand_id"].unique().sort().to_list())
+    return (
+        facts.join(adjusted, on=["hand_id", "player"], how="left")
+        .with_columns(
+            pl.col("adjusted").is_not_null().alias("allin_adjusted"),
+            pl.coalesce("adjusted", "net").alias("allin_adjusted_net"),
+            pl.col("position").fill_null(NO_BUTTON),
+        )
+        .drop("adjusted", "allin_candidate")
+    )
+
+
+# ---- statistics ---------------------------------------------------------------------------------
+
+
+def _pct(numerator: pl.Expr, denominator: pl.Expr) -> pl.Expr:
+    """100 * numerator / denominator, None when the denominator is 0."""
+    return pl.when(denominator > 0).then(100.0 * numerator / denominator).otherwise(None)
+
+
+def _ratio(numerator: pl.Expr, denominator: pl.Expr) -> pl.Expr:
+    return pl.when(denominator > 0).then(numerator / denominator).otherwise(None)
+
+
+def _count(flag: str) -> pl.Expr:
+    return pl.col(flag).cast(pl.Int64).sum()
+
+
+def _both(a: str, b: str) -> pl.Expr:
+    return (pl.col(a) & pl.col(b)).cast(pl.Int64).sum()
+
+
+def _stat_exprs() -> list[pl.Expr]:
+    saw, sd, won = pl.col("saw_second"), pl.col("went_sd"), pl.col("won")
+    aggr, calls, folds = pl.col("aggr").sum(), pl.col("calls").sum(), pl.col("later_folds").sum()
+    bb_hands = pl.col("net_bb").is_not_null().sum()
+    return [
+        pl.len().cast(pl.Int64).alias("hands"),
+        _pct(_count("vpip"), _count("vpip_opp")).alias("vpip"),
+        _pct(_count("pfr"), _count("vpip_opp")).alias("pfr"),
+        _pct(_count("three_bet"), _count("three_bet_opp")).alias("three_bet"),
+        _pct(_count("f3b"), _count("f3b_opp")).alias("fold_to_three_bet"),
+        _pct(_count("cbet"), _count("cbet_opp")).alias("cbet"),
+        _pct(_count("fcb"), _count("fcb_opp")).alias("fold_to_cbet"),
+        _ratio(aggr.cast(pl.Float64), calls).alias("af"),
+        _pct(aggr, aggr + calls + folds).alias("afq"),
+        _pct(_both("went_sd", "saw_second"), _count("saw_second")).alias("wtsd"),
+        _pct(_both("won", "went_sd"), _count("went_sd")).alias("wsd"),
+        _pct((saw & ~sd & won).cast(pl.Int64).sum(), (saw & ~sd).cast(pl.Int64).sum()).alias("wwsd"),
+        _pct(_both("won", "saw_second"), _count("saw_second")).alias("wwsf"),
+        pl.col("net").sum().alias("net"),
+        _ratio(100.0 * pl.col("net_bb").sum(), bb_hands).alias("net_bb_per_100"),
+        pl.col("allin_adjusted_net").sum().alias("allin_adjusted_net"),
+        _count("allin_adjusted").alias("allin_adjusted_hands"),
+    ]
+
+
+_SCHEMA: dict[str, type[pl.DataType]] = {
+    "player": pl.String, "hands": pl.Int64, "vpip": pl.Float64, "pfr": pl.Float64,
+    "three_bet": pl.Float64, "fold_to_three_bet": pl.Float64, "cbet": pl.Float64,
+    "fold_to_cbet": pl.Float64, "af": pl.Float64, "afq": pl.Float64, "wtsd": pl.Float64,
+    "wsd": pl.Float64, "wwsd": pl.Float64, "wwsf": pl.Float64, "net": pl.Float64,
+    "net_bb_per_100": pl.Float64, "allin_adjusted_net": pl.Float64, "allin_adjusted_hands": pl.Int64,
+}  # fmt: skip
+
+
+def stat_columns() -> list[str]:
+    """The columns of `player_stats`, in order."""
+    return list(_SCHEMA)
+
+
+def _aggregate(facts: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
+    stats = facts.group_by(keys).agg(_stat_exprs())
+    columns = [*keys, *(c for c in _SCHEMA if c not in keys)]
+    return stats.select(columns).cast({c: t for c, t in _SCHEMA.items() if c in columns})
+
+
+def player_stats(con: duckdb.DuckDBPyConnection, filters: Filters = NO_FILTERS) -> pl.DataFrame:
+    """One row per player of the selected hands: the statistics of docs/stats.md. Percentages are
+    0..100, None where the player never had the chance; most hands first."""
+    stats = _aggregate(hand_facts(con, filters), ["player"])
+    return stats.sort(["hands", "player"], descending=[True, False])
+
+
+def stats_by(con: duckdb.DuckDBPyConnection, filters: Filters, by: str) -> pl.DataFrame:
+    """The statistics of `player_stats` per group and player: one row per (`by`, player), `by`
+    being "variant" or "position" (BTN, SB, BB, UTG, UTG+n, LJ, HJ, CO; "no button" in stud)."""
+    if by not in GROUPINGS:
+        raise ValueError(f"statistics can be grouped by {' or '.join(GROUPINGS)}, not {by!r}")
+    stats = _aggregate(hand_facts(con, filters), [by, "player"])
+    return stats.sort([by, "hands", "player"], descending=[False, True, False])
+
+
+def player_hands(con: duckdb.DuckDBPyConnection, filters: Filters = NO_FILTERS) -> pl.DataFrame:
+    """One row per (player, hand), in the order the hands were played (date, then file order),
+    with each player's running totals: `cum_net`, `cum_allin_adjusted_net`, `cum_net_bb` and the
+    hand's number in the player's sequence (`hand_number`)."""
+    facts = hand_facts(con, filters).sort(["started_at", "source_id", "line", "player"], nulls_last=True)
+    return facts.select(
+        "player", "hand_id", "started_at", "variant", "structure", "event", "table_name", "position",
+        "net", "net_bb", "allin_adjusted_net", "allin_adjusted", "went_sd",
+        pl.int_range(1, pl.len() + 1).over("player").alias("hand_number"),
+        pl.col("net").cum_sum().over("player").alias("cum_net"),
+        pl.col("allin_adjusted_net").cum_sum().over("player").alias("cum_allin_adjusted_net"),
+        pl.col("net_bb").fill_null(0.0).cum_sum().over("player").alias("cum_net_bb"),
+    )

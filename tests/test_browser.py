@@ -1,0 +1,137 @@
+"""The dashboard in a real browser: `dashboard.launch.serve` in a child process, every page
+opened in headless Chromium, no Streamlit error box or exception on any of them, a file uploaded
+through the Ingest page, and a screenshot of each page saved to docs/screenshots/<page>.png.
+
+Needs the Debian packages `chromium` and `chromium-driver` (tests/browser/ensure_chromium.sh
+installs them); skipped with a message without them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.webdriver import CHROMEDRIVER, CHROMIUM, Browser, free_port, wait_for_http
+from tests.conftest import ROOT, sample_files
+from tests.test_dashboard import BAD_HAND, CHOWAHA_HAND, build
+
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+WIDTH = 1400
+# page url, its title, what must be on it once it has run
+PAGES = {
+    "overview": ("", "Overview", "Biggest pots"),  # the default page is the root
+    "players": ("players", "Players", "By position"),
+    "variants": ("variants", "Variants", "Winning hands at the showdown"),
+    "audit": ("audit", "Audit", "By table"),
+    "replayer": (f"replayer?hand={CHOWAHA_HAND}", "Hand replayer", "Raw text"),
+    "ingest": ("ingest", "Ingest", "Rejects in the database"),
+}
+# What the page looks like: its title, whether Streamlit is still running it or still
+# loading, the error boxes and exceptions shown, and the charts drawn.
+PAGE_STATE = """
+const q = (s) => [...document.querySelectorAll(s)];
+const charts = q('[data-testid="stVegaLiteChart"]');
+return {
+  title: (q('h1')[0] || {}).innerText || '',
+  text: document.body.innerText,
+  running: q('[data-testid="stStatusWidgetRunningIcon"], [data-testid="stStatusWidgetRunningManIcon"],'
+             + ' [data-testid="stSkeleton"], [data-testid="stSpinner"]').length > 0,
+  errors: q('[data-testid="stException"], [data-testid="stAlertContentError"], [role="dialog"]')
+          .map((e) => e.innerText),
+  charts: charts.length,
+  drawn: charts.filter((c) => c.querySelector('canvas, svg')).length,
+  height: Math.max(...q('[data-testid="stMain"], [data-testid="stAppViewContainer"] section')
+                   .map((e) => e.scrollHeight), document.body.scrollHeight),
+};
+"""
+
+pytestmark = pytest.mark.skipif(
+    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+    reason="Chromium is not installed: run tests/browser/ensure_chromium.sh (Debian packages chromium "
+           "and chromium-driver) to run the browser test")
+
+
+@pytest.fixture(scope="module")
+def dashboard(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The dashboard serving a database of the samples, at the returned base URL."""
+    db = build(tmp_path_factory.mktemp("browser") / "samples.duckdb")
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    server = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from pathlib import Path; from dashboard.launch import serve; "
+                               f"sys.exit(serve(Path({str(db)!r}), {port}))"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        wait_for_http(f"http://localhost:{port}/_stcore/health", 60)
+        yield f"http://localhost:{port}"
+    finally:
+        os.killpg(server.pid, 15)  # streamlit and its launcher, which share the new session
+        server.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    window = Browser(WIDTH, 1000)
+    try:
+        yield window
+    finally:
+        window.close()
+
+
+def settled(browser: Browser, title: str, marker: str, timeout: float = 60) -> dict[str, Any]:
+    """The page's state once its title and `marker` are shown, nothing runs and every chart is
+    drawn, the same on two looks half a second apart."""
+    deadline = time.monotonic() + timeout
+    last: dict[str, Any] = {}
+    while time.monotonic() < deadline:
+        state: dict[str, Any] = browser.script(PAGE_STATE)
+        if state["errors"]:
+            return state
+        ready = (state["title"] == title and marker in state["text"] and not state["running"]
+                 and state["drawn"] == state["charts"])
+        if ready and {k: state[k] for k in ("text", "charts", "height")} == \
+                {k: last.get(k) for k in ("text", "charts", "height")}:
+            return state
+        last = state if ready else {}
+        time.sleep(0.5)
+    raise AssertionError(f"the page {title!r} did not finish rendering: {last or state}")
+
+
+def test_every_page_renders_without_errors(dashboard: str, browser: Browser) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for name, (url, title, marker) in PAGES.items():
+        browser.resize(WIDTH, 1000)
+        browser.get(f"{dashboard}/{url}")
+        state = settled(browser, title, marker)
+        assert not state["errors"], f"{name}: {state['errors']}"
+        # The whole page in one picture: a window as tall as the page (the app scrolls inside it).
+        browser.resize(WIDTH, min(max(int(state["height"]) + 140, 900), 6000))
+        settled(browser, title, marker)
+        browser.screenshot(SCREENSHOTS / f"{name}.png")
+        assert (SCREENSHOTS / f"{name}.png").stat().st_size > 20_000
+
+
+def test_a_file_uploaded_in_the_browser_is_ingested(dashboard: str, browser: Browser, tmp_path: Path) -> None:
+    browser.resize(WIDTH, 1000)
+    browser.get(f"{dashboard}/ingest")
+    settled(browser, "Ingest", "Rejects in the database")
+    bad = tmp_path / "bad.bhh"
+    bad.write_bytes(BAD_HAND)
+    browser.upload('input[type="file"]', [sample_files()[0], bad])
+    settled(browser, "Ingest", "bad.bhh")  # both files are on the server
+    browser.script("""document.querySelector('[data-testid="stFormSubmitButton"] button').click();""")
+    state = settled(browser, "Ingest", "Last upload")
+    assert not state["errors"], state["errors"]
+    assert "Rejected hands" in state["text"]
+    assert re.search(r"Rejected\s+1\b", state["text"]) and re.search(r"Hands stored\s+0\b", state["text"])
+    browser.resize(WIDTH, min(int(state["height"]) + 140, 6000))
+    settled(browser, "Ingest", "Last upload")
+    browser.screenshot(SCREENSHOTS / "ingest.png")  # the page with an upload's summary

@@ -1,0 +1,249 @@
+"""Showdown equity against values known by hand, the batch evaluation against `best_hands`, and the
+all-in adjustment of recorded hands."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from evaluator.catalog import GAMES
+from evaluator.codes import parse
+from evaluator.equity import Situation, all_in_adjusted, equities, equity, hand_streets
+from grammar.barge_parser import parse_hand
+from tests.conftest import SAMPLES
+
+
+def exact(e_share: float, denominator: int) -> Fraction:
+    """A share as a fraction of `denominator` run-outs (exact enumeration gives whole counts)."""
+    return Fraction(round(e_share * denominator), denominator)
+
+
+def test_aces_against_kings_before_the_flop() -> None:
+    # Exactly 81.26% by enumerating all 1,712,304 boards (AhAd vs KsKc); sampled here.
+    e = equity("texas_holdem", [parse("AhAd"), parse("KsKc")])
+    assert not e.exact and e.runouts == 20_000
+    assert 0.80 < e.shares[0] < 0.83
+    assert sum(e.shares) == pytest.approx(1.0)
+
+
+def test_the_sample_is_the_same_every_time() -> None:
+    holes = [parse("AhAd"), parse("KsKc")]
+    assert equity("texas_holdem", holes).shares == equity("texas_holdem", holes).shares
+    assert equity("texas_holdem", holes, seed=1).shares != equity("texas_holdem", holes, seed=2).shares
+
+
+def test_made_hand_against_a_flush_draw_on_the_turn_is_9_of_44() -> None:
+    # Nine hearts give 5h4h the flush; nothing else beats a pair of aces (no wheel: no 2 or 3 out).
+    e = equity("texas_holdem", [parse("AcTd"), parse("5h4h")], parse("Ah9hKc8d"))
+    assert e.exact and e.runouts == 44
+    assert exact(e.shares[1], 44) == Fraction(9, 44)
+    assert e.shares[0] == pytest.approx(35 / 44)
+
+
+def test_a_known_dead_card_leaves_the_stub() -> None:
+    e = equity("texas_holdem", [parse("AcTd"), parse("5h4h")], parse("Ah9hKc8d"), dead=["2h"])
+    assert e.runouts == 43 and e.shares[1] == pytest.approx(8 / 43)
+
+
+def test_the_flop_deals_every_turn_and_river() -> None:
+    e = equity("texas_holdem", [parse("AcTd"), parse("5h4h")], parse("Ah9hKc"))
+    assert e.exact and e.runouts == 990  # C(45, 2)
+
+
+def test_hi_lo_halves_on_the_turn() -> None:
+    # 4h5h holds the wheel: the low always, the high unless one of 10 rivers fills KsKd up
+    # (Kc, or one of the three As, 2s and 3s left); KsKd never has a low.
+    e = equity("texas_holdem_hi_lo", [parse("KsKd"), parse("4h5h")], parse("As2d3cKh"))
+    assert e.runouts == 44
+    assert e.shares[0] == pytest.approx(Fraction(1, 2) * Fraction(10, 44))
+    assert e.shares[1] == pytest.approx(Fraction(1, 2) + Fraction(1, 2) * Fraction(34, 44))
+
+
+def test_omaha_hi_lo_on_the_river_is_the_showdown() -> None:
+    # evaluator.showdown's own example: the high to the second player, the low split.
+    e = equity("omaha_hi_lo", [parse("AhKd2c9s"), parse("Ad2dKcKs")], parse("3s5h7cKhQd"))
+    assert e.runouts == 1 and e.shares == (0.25, 0.75)
+
+
+def test_stud_on_sixth_street_counts_ordered_seventh_street_cards() -> None:
+    # Four hearts showing need one of the 9 hearts left among 40 unseen cards; the aces cannot
+    # beat a flush with one card, and nothing else beats the aces.
+    e = equity("stud", [parse("AsAd9c7d4s2c"), parse("KhQh8h3h5c6d")])
+    assert e.exact and e.runouts == 40 * 39
+    assert exact(e.shares[1], 40 * 39) == Fraction(9, 40)
+    dead = equity("stud", [parse("AsAd9c7d4s2c"), parse("KhQh8h3h5c6d")], dead=["Tc"])
+    assert dead.shares[1] == pytest.approx(9 / 39)
+
+
+def test_razz_a_made_wheel_cannot_lose() -> None:
+    e = equity("razz", [parse("As2d3c4h5s"), parse("KsKdKh9c")])
+    assert e.shares == (1.0, 0.0)
+
+
+def test_side_pots_count_only_their_players() -> None:
+    holes = (tuple(parse("AcAd")), tuple(parse("KcKd")), tuple(parse("QcQd")))
+    s = Situation("texas_holdem", holes, (("1", tuple(parse("2h7s9d"))),), 0, (("1", 2),))
+    e = equities(s, [[0, 1, 2], [1, 2]])
+    main, side = e.pots
+    assert sum(main) == pytest.approx(1.0) and sum(side) == pytest.approx(1.0)
+    assert side[0] == 0.0 and side[1] > side[2]
+
+
+@pytest.mark.parametrize(("game", "holes", "board", "dice", "options"), [
+    ("texas_holdem", ["AhKh", "QsQd"], "2h7h9c", (), {}),
+    ("texas_holdem_hi_lo", ["Ah2h", "QsQd", "3c4d"], "5h7h9c", (), {}),
+    ("short_deck_holdem", ["AhKh", "QsQd"], "6h7h9c", (), {}),
+    ("short_deck_holdem", ["AhKh", "9s9d"], "6h7h9c", (), {"short_deck_trips": "above_straight"}),
+    ("rio_bravo", ["AhKh", "QsQd"], "2h7h9cTd3s", (), {}),
+    ("omaha", ["AhKhQdJd", "QsQcTd9d"], "2h7h9c", (), {}),
+    ("omaha_hi_lo", ["AhKh2c3d", "QsQdJdTd"], "2h7h9c", (), {}),
+    ("big_o", ["AhKh2c3d4s", "QsQdJdTd9h"], "2h7h9c", (), {}),
+    ("courchevel", ["AhKh2c3d4s", "QsQdJdTd9h"], "2h7h9c", (), {}),
+    ("short_deck_omaha", ["AhKhQdJd", "QsQcTd9d"], "6h7h9c", (), {}),
+    ("binglaha", ["AhKh2c3d", "QsQdJdTd"], "2h7h9c", (2,), {}),
+    ("binglaha", ["AhKh2c3d", "QsQdJdTd"], "2h7h9c", (5,), {}),
+    ("omaha_x_or_better", ["AhKh2c3d", "QsQdJdTd"], "2h7h9c", (6, 5), {}),
+    ("omaha_x_or_better", ["AhKh2c3d", "QsQdJdTd"], "2h7h9c", (1, 2), {}),
+    ("stud", ["As2d3c4h5c", "KsKdKh9c8c"], "", (), {}),
+    ("stud_hi_lo", ["As2d3c4h", "KsKdKh9c"], "", (), {}),
+    ("stud_hi_lo_no_qualifier", ["As2d3c4h", "KsKdKh9c"], "", (), {}),
+    ("five_card_stud", ["As2d", "KsKd"], "", (), {}),
+    ("mississippi_stud_hi_lo", ["As2d3c", "KsKdKh"], "", (), {}),
+    ("razz", ["As2d3c4h5c", "KsKdKh9c8c"], "", (), {}),
+    ("deuce_to_seven_razz", ["As2d3c4h5c", "7s6d4s3d2h"], "", (), {}),
+    ("london_lowball", ["As2d3c4h5c", "7s6d4s3d2h"], "", (), {}),
+])  # fmt: skip
+def test_batch_evaluation_agrees_with_best_hands(game: str, holes: list[str], board: str,
+                                                 dice: tuple[int, ...], options: dict[str, str]) -> None:
+    cards = [parse(h) for h in holes]
+    fast = equity(game, cards, parse(board), dice=dice, options=options, samples=300, seed=7)
+    general = equity(game, cards, parse(board), dice=dice, options=options, samples=300, seed=7,
+                     general=True)
+    assert fast.runouts == general.runouts
+    assert fast.shares == pytest.approx(general.shares, abs=1e-12)
+    assert sum(fast.shares) == pytest.approx(1.0)
+
+
+def test_games_without_a_batch_rule_go_through_best_hands() -> None:
+    chowaha = equity("chowaha", [parse("AsKd"), parse("QsQd")],
+                     boards={"top": parse("2c7d9h"), "middle": parse("3c4d5h"), "bottom": parse("TcJcKc")})
+    assert sum(chowaha.shares) == pytest.approx(1.0) and chowaha.runouts == 1_000
+    pineapple = equity("lazy_pineapple", [parse("AsKd3c"), parse("QsQd2h")], parse("2c7d9hQc"))
+    assert pineapple.exact and pineapple.runouts == 52 - 6 - 4
+    # QsQd has trips; AsKd3c needs runner... one card: an ace or a king gives only a pair. Never.
+    assert pineapple.shares == (0.0, 1.0)
+
+
+def test_cards_that_cannot_be_dealt_are_refused() -> None:
+    with pytest.raises(ValueError, match="not a plain deal"):
+        equity("crazy_pineapple_hi_lo", [parse("AsKd3c"), parse("QsQd2h")])
+    with pytest.raises(ValueError, match="both in a hand and on a board"):
+        equity("texas_holdem", [parse("AsKd"), parse("AsQd")])
+    with pytest.raises(ValueError, match="not in the"):
+        equity("short_deck_holdem", [parse("2s2d"), parse("AsQd")])
+
+
+def test_hand_streets_follow_the_pickem_choice() -> None:
+    assert [s.name for s in hand_streets("paradise_road_pickem", "texas_holdem")] == \
+        ["hole_cards", "flop", "turn", "river"]
+    assert hand_streets("razz") == GAMES["razz"].streets
+
+
+HOLDEM_ALL_IN = """BARGE Hand #EQ-2: texas_holdem no-limit (blinds 50/100, ante 10) - 2025-07-01 10:00:00
+Table 'T' 6-max Seat #1 is the button
+Seat 1: Ann (1,010 in chips)
+Seat 2: Bo (5,000 in chips)
+Seat 3: Cy (5,000 in chips)
+Ann: posts the ante 10
+Bo: posts the ante 10
+Cy: posts the ante 10
+Bo: posts small blind 50
+Cy: posts big blind 100
+*** HOLE CARDS ***
+Ann: raises 900 to 1,000 and is all-in
+Bo: folds
+Cy: calls 900
+*** FLOP *** [Ah 9h Kc]
+*** TURN *** [8d]
+*** RIVER *** [3h]
+*** SHOWDOWN ***
+Ann: shows [Ac Td] (a pair of Aces)
+Cy: shows [5h 4h] (a flush, Ace high)
+Cy collected 2,080 from pot
+*** SUMMARY ***
+Total pot 2,080 | Rake 0"""
+
+
+def test_all_in_before_the_flop_is_adjusted_by_preflop_equity() -> None:
+    adj = all_in_adjusted(parse_hand(HOLDEM_ALL_IN))
+    assert adj is not None and adj.street == "hole_cards"
+    pre = equity("texas_holdem", [parse("AcTd"), parse("5h4h")])
+    nets = dict(adj.nets)
+    # The pot is 2,080 (antes and Bo's small blind are dead money); each put in 1,010.
+    assert nets["Ann"] == pytest.approx(208_000 * pre.shares[0] - 101_000)
+    assert nets["Cy"] == pytest.approx(208_000 * pre.shares[1] - 101_000)
+    assert "Bo" not in nets
+
+
+def test_no_adjustment_when_the_all_in_came_on_the_last_street() -> None:
+    text = HOLDEM_ALL_IN.replace("Ann: raises 900 to 1,000 and is all-in", "Ann: raises 900 to 1,000")
+    assert all_in_adjusted(parse_hand(text)) is None  # nobody all in
+    river = text.replace("*** RIVER *** [3h]", "*** RIVER *** [3h]\nCy: bets 10\nAnn: calls 10 and is all-in")
+    assert all_in_adjusted(parse_hand(river)) is None  # no card after the last bet
+
+
+def test_no_adjustment_without_the_cards_or_with_a_fold() -> None:
+    hidden = HOLDEM_ALL_IN.replace("Cy: shows [5h 4h] (a flush, Ace high)", "Cy: shows [?? ??]")
+    assert all_in_adjusted(parse_hand(hidden)) is None
+    folded = HOLDEM_ALL_IN.replace("Cy: calls 900", "Cy: folds").split("*** FLOP")[0] + (
+        "Uncalled bet (900) returned to Ann\nAnn collected 210 from pot\n"
+        "*** SUMMARY ***\nTotal pot 210 | Rake 0")
+    assert all_in_adjusted(parse_hand(folded)) is None
+
+
+DRAW_ALL_IN = """BARGE Hand #EQ-3: deuce_to_seven_triple_draw limit (blinds 50/100, bets 100/200)
+Table '1' 6-max Seat #2 is the button
+Seat 1: Ann (2,300 in chips)
+Seat 2: Bo (2,950 in chips)
+Seat 3: Cy (300 in chips)
+Cy: posts small blind 50
+Ann: posts big blind 100
+*** HOLE CARDS ***
+Bo: folds
+Cy: raises 100 to 200
+Ann: raises 100 to 300
+Cy: calls 100 and is all-in
+*** FIRST DRAW ***
+Cy: stands pat
+Ann: discards [Kd Qc] and draws [7d 4c]
+*** SECOND DRAW ***
+Cy: stands pat
+Ann: discards [8s] and draws [5s]
+*** THIRD DRAW ***
+Cy: stands pat
+Ann: stands pat
+*** SHOWDOWN ***
+Cy: shows [7h 5c 4d 3s 2h] (7-5-4-3-2)
+Ann: shows [7d 6h 5s 4c 2d] (7-6-5-4-2)
+Cy collected 600 from pot
+*** SUMMARY ***
+Total pot 600 | Rake 0"""
+
+
+def test_draw_games_keep_the_actual_result() -> None:
+    assert all_in_adjusted(parse_hand(DRAW_ALL_IN)) is None
+
+
+def test_side_pots_at_the_moment_the_last_chips_went_in() -> None:
+    # The first sample hand: Bob all in before the flop with KhKc, Carla (AsQd) and Frank (QhJh)
+    # bet on to the turn, Qs 7h 2c 9d. Unseen: 42 cards. The main pot (6,550) goes to Bob unless
+    # an ace or the Qc (Carla, 4 rivers) or a jack (Frank, 3); the side pot (10,150) to Carla
+    # unless a jack.
+    text = (SAMPLES / "texas_holdem.bhh").read_text(encoding="utf-8").split("\n\n")[0]
+    adj = all_in_adjusted(parse_hand(text))
+    assert adj is not None and adj.street == "turn" and adj.runouts == 42 and adj.exact
+    nets = dict(adj.nets)
+    assert nets["Bob Smith"] / 100 == pytest.approx(6550 * 35 / 42 - 2125)
+    assert nets["Carla Diaz"] / 100 == pytest.approx(6550 * 4 / 42 + 10150 * 39 / 42 - 7200)
+    assert nets["Frank Li"] / 100 == pytest.approx(6550 * 3 / 42 + 10150 * 3 / 42 - 7200)
