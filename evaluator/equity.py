@@ -46,6 +46,7 @@ from evaluator.scales import (
     omaha_low8_batch,
 )
 from evaluator.showdown import PICKEM, best_hands
+from pipeline.accounting import live_and_dead
 from pipeline.model import UNKNOWN_CARD, Action, Hand
 
 Cards = tuple[str, ...]
@@ -424,34 +425,6 @@ class Adjustment:
     exact: bool
 
 
-def _put_in(hand: Hand) -> tuple[dict[str, int], dict[str, int]]:
-    """(live, dead) chips of each player, as `pipeline.accounting.chips_put_in` counts them."""
-    live: dict[str, int] = {}
-    dead: dict[str, int] = {}
-    wager: dict[str, int] = {}
-    street = None
-    for a in hand.actions:
-        p = a.player
-        if p is None:
-            continue
-        if a.street != street:
-            street = a.street
-            wager.clear()
-        if a.kind == "ante" or (a.kind == "post" and a.detail == "dead_blind"):
-            dead[p] = dead.get(p, 0) + (a.amount or 0)
-        elif a.kind in ("post", "bring_in", "bet", "call"):
-            live[p] = live.get(p, 0) + (a.amount or 0)
-            wager[p] = wager.get(p, 0) + (a.amount or 0)
-        elif a.kind in ("raise", "complete"):
-            target = a.to_amount or 0
-            live[p] = live.get(p, 0) + target - wager.get(p, 0)
-            wager[p] = target
-        elif a.kind == "return":
-            live[p] = live.get(p, 0) - (a.amount or 0)
-            wager[p] = wager.get(p, 0) - (a.amount or 0)
-    return live, dead
-
-
 def _final_cards(actions: Sequence[Action], player: str) -> Cards | None:
     """The player's cards as last shown (or mucked face up), else as dealt, discarded and drawn
     when the record names every one of them."""
@@ -606,7 +579,7 @@ def all_in_adjusted(hand: Hand, *, samples: int | None = None, seed: int = SEED)
     situation = _situation(hand, betting[-1], contenders)
     if situation is None:
         return None
-    live, dead = _put_in(hand)
+    live, dead = live_and_dead(hand)
     pots: list[Pot] = side_pots(live, sum(dead.values()), contenders)
     rake = hand.rake or 0
     amounts = [p.amount for p in pots]

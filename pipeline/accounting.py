@@ -17,9 +17,11 @@ from collections import defaultdict
 from pipeline.model import Hand
 
 
-def chips_put_in(hand: Hand) -> dict[str, int]:
-    """Net chips each player put into the pot (uncalled bets returned are taken back)."""
-    total: defaultdict[str, int] = defaultdict(int)
+def live_and_dead(hand: Hand) -> tuple[dict[str, int], dict[str, int]]:
+    """Net chips each player put in as wagers (uncalled bets returned are taken back) and as
+    dead money (antes, dead blinds)."""
+    live: defaultdict[str, int] = defaultdict(int)
+    dead: defaultdict[str, int] = defaultdict(int)
     wager: defaultdict[str, int] = defaultdict(int)
     street = None
     for action in hand.actions:
@@ -31,18 +33,24 @@ def chips_put_in(hand: Hand) -> dict[str, int]:
             wager.clear()
         kind = action.kind
         if kind == "ante" or (kind == "post" and action.detail == "dead_blind"):
-            total[player] += action.amount or 0
+            dead[player] += action.amount or 0
         elif kind in ("post", "bring_in", "bet", "call"):
-            total[player] += action.amount or 0
+            live[player] += action.amount or 0
             wager[player] += action.amount or 0
         elif kind in ("raise", "complete"):
             target = action.to_amount or 0
-            total[player] += target - wager[player]
+            live[player] += target - wager[player]
             wager[player] = target
         elif kind == "return":
-            total[player] -= action.amount or 0
+            live[player] -= action.amount or 0
             wager[player] -= action.amount or 0
-    return dict(total)
+    return dict(live), dict(dead)
+
+
+def chips_put_in(hand: Hand) -> dict[str, int]:
+    """Net chips each player put into the pot (uncalled bets returned are taken back)."""
+    live, dead = live_and_dead(hand)
+    return {p: live.get(p, 0) + dead.get(p, 0) for p in live.keys() | dead.keys()}
 
 
 def recorded_ending_stacks(hand: Hand) -> dict[str, int]:
