@@ -1045,19 +1045,20 @@ class Replay:
     def table(self) -> Table:
         """The end of the hand as the settlement needs it (evaluator.settle)."""
         before = self.after_draw_from or {}
-        seats = tuple(
-            Seat(
-                p.name, p.seat, self.contributed(p) - p.dead, p.dead, p.live and not p.mucked,
-                tuple(p.cards), tuple(p.dealt_up), tuple(p.split) if p.split else None,
-                self.contributed(p) - before.get(p.name, self.contributed(p)), p.sevens, p.showed,
-            )
-            for p in (self.players[n] for n in self.order)
-            if p.dealt_in or p.total
-        )
+        seats = []
+        for p in (self.players[n] for n in self.order):
+            if not (p.dealt_in or p.total):
+                continue
+            put_in = self.contributed(p)
+            seats.append(Seat(
+                p.name, p.seat, put_in - p.dead, p.dead, p.live and not p.mucked, tuple(p.cards),
+                tuple(p.dealt_up), tuple(p.split) if p.split else None,
+                put_in - before.get(p.name, put_in), p.sevens, p.showed,
+            ))
         boards = {n: tuple(cards) for n, cards in self.board_cards.items() if n not in self.removed_boards}
         return Table(
-            self.game.id, seats, self.unit(), boards, tuple(self.dice), self.profile.options, self.chosen,
-            self.runs, self.shared, self.hand.button_seat,
+            self.game.id, tuple(seats), self.unit(), boards, tuple(self.dice), self.profile.options,
+            self.chosen, self.runs, self.shared, self.hand.button_seat,
             odd_chip="card" if self.game.forced == "antes" else "button",  # §1.4 rule 3: stud, or a button
             rake=self.hand.rake or 0, sevens_rule=self.after_draw_from is not None,
         )

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from evaluator.awarding import Pot, Result, Share, award, side_pots
 from evaluator.codes import JOKER, RANKS
 from evaluator.scales import low_floor
-from evaluator.showdown import Holding, Portion, best_hands, showdown
+from evaluator.showdown import Holding, Portion, best_hands, decide
 from pipeline.model import UNKNOWN_CARD
 
 SUITS_BY_RANK = "cdhs"  # §1.4 rule 3b: spades, hearts, diamonds, clubs, highest first
@@ -110,6 +110,7 @@ class _Showdown:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.seats = {s.name: s for s in table.seats}
+        self.known: dict[tuple[str, int], tuple[Portion, ...]] = {}  # (player, run) -> best hands
 
     def boards(self, run: int) -> dict[str, tuple[str, ...]]:
         boards = dict(self.table.boards)
@@ -137,9 +138,12 @@ class _Showdown:
         return Holding(seat.cards, frozenset(seat.up), split)
 
     def best(self, name: str, run: int = 1) -> tuple[Portion, ...]:
-        t, h = self.table, self.holding(name)
-        return best_hands(t.game, h.cards, self.boards(run), t.dice, t.options, up=h.up, split=h.split,
-                          chosen=t.chosen)
+        """The player's best hands on run `run`, evaluated once for all the pots they are in."""
+        if (name, run) not in self.known:
+            t, h = self.table, self.holding(name)
+            self.known[name, run] = best_hands(t.game, h.cards, self.boards(run), t.dice, t.options,
+                                               up=h.up, split=h.split, chosen=t.chosen)
+        return self.known[name, run]
 
     def hands(self, names: Sequence[str]) -> dict[str, tuple[Portion, ...]]:
         return {name: self.best(name) for name in names}
@@ -149,11 +153,11 @@ class _Showdown:
         eligible = self.tabled(contenders)
         if len(eligible) == 1:
             return [Result(None, (eligible[0],))]
-        holdings = [self.holding(name) for name in eligible]
-        awards = showdown(t.game, holdings, self.boards(run), t.dice, t.options, chosen=t.chosen)
+        hands = [self.best(name, run) for name in eligible]
+        awards = decide(t.game, hands, chosen=t.chosen)
         if not awards:
             return []  # no hand can be made: Oklahoma's cash-game rule, the dealer wins (§2.34)
-        one_portion = len(self.best(eligible[0], run)) == 1  # a pot won whole needs no portion
+        one_portion = len(hands[0]) == 1  # a pot won whole needs no portion
         return [
             Result(None if one_portion else a.portion, tuple(eligible[i] for i in a.winners), a.description)
             for a in awards

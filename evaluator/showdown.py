@@ -472,6 +472,13 @@ def showdown(game: str, players: Sequence[Holding | Sequence[str]],
     holdings = [p if isinstance(p, Holding) else Holding(tuple(p)) for p in players]
     hands = [best_hands(game, h.cards, boards, dice, options, up=h.up, split=h.split, chosen=chosen)
              for h in holdings]
+    return decide(game, hands, chosen=chosen)
+
+
+def decide(game: str, hands: Sequence[tuple[Portion, ...]], *,
+           chosen: str | None = None) -> tuple[Award, ...]:
+    """`showdown` for players whose best hands (`best_hands`) are already known: the portions
+    that exist and who wins each, `winners` indexing `hands`."""
     names = [p.name for p in hands[0]] if hands else []
     awards = []
     for i, name in enumerate(names):

@@ -20,9 +20,7 @@ Every value the user chooses reaches the database as a query parameter.
 from __future__ import annotations
 
 import datetime
-from collections import defaultdict
 from dataclasses import asdict, dataclass
-from decimal import Decimal
 from typing import Any
 
 import duckdb
@@ -30,7 +28,7 @@ import polars as pl
 
 from evaluator.catalog import GAMES
 from evaluator.equity import all_in_adjusted, hand_streets
-from pipeline.model import Action, Hand, Seat, Stakes
+from pipeline.store import read_hands
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,37 +247,6 @@ def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: dict[str, Any]) -> 
     return frame
 
 
-def _cents(value: Decimal | None) -> int | None:
-    return None if value is None else int(value * 100)
-
-
-def _load_hands(con: duckdb.DuckDBPyConnection, hand_ids: list[str]) -> list[Hand]:
-    """The hand models of `hand_ids`, as much of them as the all-in adjustment reads."""
-    if not hand_ids:
-        return []
-    ids = {"ids": hand_ids}
-    seats: defaultdict[str, list[Seat]] = defaultdict(list)
-    for hand_id, number, player, stack, out in con.execute(
-            "SELECT hand_id, seat, player, starting_stack, sitting_out FROM seats "
-            "WHERE hand_id IN (SELECT unnest($ids)) ORDER BY hand_id, seat", ids).fetchall():
-        seats[hand_id].append(Seat(number, player, _cents(stack) or 0, bool(out)))
-    actions: defaultdict[str, list[Action]] = defaultdict(list)
-    for hand_id, street, kind, player, amount, to_amount, cards, all_in, detail in con.execute(
-            "SELECT hand_id, street, kind, player, amount, to_amount, cards, all_in, detail FROM actions "
-            "WHERE hand_id IN (SELECT unnest($ids)) ORDER BY hand_id, seq", ids).fetchall():
-        actions[hand_id].append(Action(street, kind, player, _cents(amount), _cents(to_amount),
-                                       tuple(cards or ()), bool(all_in), detail))
-    hands = []
-    for hand_id, variant, structure, options, rake in con.execute(
-            "SELECT hand_id, variant, structure, rules_options, rake FROM hands "
-            "WHERE hand_id IN (SELECT unnest($ids)) ORDER BY hand_id", ids).fetchall():
-        items = (item.partition("=") for item in (options or "").split("; ") if item)
-        pairs = tuple((key, value) for key, _, value in items)
-        hands.append(Hand(hand_id, variant, structure, Stakes(), tuple(seats[hand_id]),
-                          tuple(actions[hand_id]), rules_options=pairs, rake=_cents(rake)))
-    return hands
-
-
 # All-in adjusted results already computed, by hand id and a digest of the hand's stored text
 # (a corrected file stores a changed hand under the same id): the dashboard asks again on every
 # change of filter, and reading the hands back costs more than the query itself.
@@ -302,7 +269,7 @@ def _adjustments(con: duckdb.DuckDBPyConnection, hand_ids: list[str]) -> pl.Data
     if missing:
         if len(_ADJUSTED) + len(missing) > _ADJUSTED_LIMIT:
             _ADJUSTED.clear()
-        loaded = {hand.hand_id: hand for hand in _load_hands(con, missing)}
+        loaded = {hand.hand_id: hand for hand in read_hands(con, missing)}
         for hand_id, digest in digests:
             if hand_id in loaded:
                 adjustment = all_in_adjusted(loaded[hand_id])

@@ -99,9 +99,7 @@ class Store:
         return rows
 
     def _records(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
-        cursor = self.con.execute(sql, params)
-        names = [d[0] for d in cursor.description or []]
-        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+        return _records_of(self.con, sql, params)
 
     def __enter__(self) -> Store:
         return self
@@ -268,46 +266,71 @@ class Store:
     # ---- reading hands back ----
     def load_hand(self, hand_id: str) -> Hand | None:
         """Rebuild the hand model of a stored hand, or None when there is no such hand."""
-        found = self._records("SELECT * FROM hands WHERE hand_id = ?", [hand_id])
-        if not found:
-            return None
-        h = found[0]
-        seats = self._records("SELECT * FROM seats WHERE hand_id = ? ORDER BY seat", [hand_id])
-        actions = self._records("SELECT * FROM actions WHERE hand_id = ? ORDER BY seq", [hand_id])
-        awards = self._records("SELECT * FROM awards WHERE hand_id = ? AND origin = ? ORDER BY seq",
-                               [hand_id, RECORDED])
-        options = tuple(
-            tuple(item.split("=", 1)) for item in (h["rules_options"] or "").split("; ") if item
-        )
-        return Hand(
-            hand_id=h["hand_id"], variant=h["variant"], structure=h["structure"],
-            stakes=Stakes(
-                small_blind=_cents(h["small_blind"]), big_blind=_cents(h["big_blind"]),
-                small_bet=_cents(h["small_bet"]), big_bet=_cents(h["big_bet"]),
-                ante=_cents(h["ante"]), big_blind_ante=_cents(h["big_blind_ante"]),
-                bring_in=_cents(h["bring_in"]), bomb_pot=_cents(h["bomb_pot"]),
-                jam_or_fold=bool(h["jam_or_fold"]),
-            ),
-            seats=tuple(
-                Seat(s["seat"], s["player"], _cents(s["starting_stack"]) or 0, s["sitting_out"])
-                for s in seats
-            ),
-            actions=tuple(
-                Action(a["street"], a["kind"], a["player"], _cents(a["amount"]),
-                       _cents(a["to_amount"]), tuple(a["cards"] or ()), a["all_in"], a["detail"])
-                for a in actions
-            ),
-            awards=tuple(
-                Award(w["player"], _cents(w["amount"]) or 0, w["pot"], w["portion"]) for w in awards
-            ),
-            started_at=h["started_at"], event=h["event"], tournament=h["tournament"],
-            level=h["level"], table_name=h["table_name"], max_seats=h["max_seats"],
-            button_seat=h["button_seat"], rules_profile=h["rules_profile"],
-            rules_options=options,
-            total_pot=_cents(h["total_pot"]), rake=_cents(h["rake"]),
-            final_stacks=tuple(
-                FinalStack(s["seat"], s["player"], _cents(s["final_stack"]) or 0)
-                for s in seats if s["final_stack"] is not None
-            ),
-        )
+        found = read_hands(self.con, [hand_id])
+        return found[0] if found else None
 
+
+
+def _records_of(con: duckdb.DuckDBPyConnection, sql: str,
+                params: list[Any] | dict[str, Any] | None) -> list[dict[str, Any]]:
+    cursor = con.execute(sql, params)
+    names = [d[0] for d in cursor.description or []]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def read_hands(con: duckdb.DuckDBPyConnection, hand_ids: list[str]) -> list[Hand]:
+    """Rebuild the hand models of stored hands (with the recorded awards), in stored order; ids
+    with no stored hand are left out. One query per table, whatever the number of hands."""
+    if not hand_ids:
+        return []
+    ids = {"ids": hand_ids, "origin": RECORDED}
+    wanted = "WHERE hand_id IN (SELECT unnest($ids))"
+    by_hand: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    for table, order in (("seats", "seat"), ("actions", "seq"), ("awards", "seq")):
+        extra = " AND origin = $origin" if table == "awards" else ""
+        params = ids if extra else {"ids": hand_ids}
+        sql = f"SELECT * FROM {table} {wanted}{extra} ORDER BY hand_id, {order}"
+        for row in _records_of(con, sql, params):
+            by_hand.setdefault(row["hand_id"], {}).setdefault(table, []).append(row)
+    columns = ", ".join(f.name for f in SCHEMAS["hands"] if f.name != "raw_text")
+    hands = _records_of(con, f"SELECT {columns} FROM hands {wanted} ORDER BY source_id, line",
+                        {"ids": hand_ids})
+    return [_hand_model(h, by_hand.get(h["hand_id"], {})) for h in hands]
+
+
+def _hand_model(h: dict[str, Any], rows: dict[str, list[dict[str, Any]]]) -> Hand:
+    seats, actions, awards = rows.get("seats", []), rows.get("actions", []), rows.get("awards", [])
+    options = tuple(
+        tuple(item.split("=", 1)) for item in (h["rules_options"] or "").split("; ") if item
+    )
+    return Hand(
+        hand_id=h["hand_id"], variant=h["variant"], structure=h["structure"],
+        stakes=Stakes(
+            small_blind=_cents(h["small_blind"]), big_blind=_cents(h["big_blind"]),
+            small_bet=_cents(h["small_bet"]), big_bet=_cents(h["big_bet"]),
+            ante=_cents(h["ante"]), big_blind_ante=_cents(h["big_blind_ante"]),
+            bring_in=_cents(h["bring_in"]), bomb_pot=_cents(h["bomb_pot"]),
+            jam_or_fold=bool(h["jam_or_fold"]),
+        ),
+        seats=tuple(
+            Seat(s["seat"], s["player"], _cents(s["starting_stack"]) or 0, s["sitting_out"])
+            for s in seats
+        ),
+        actions=tuple(
+            Action(a["street"], a["kind"], a["player"], _cents(a["amount"]),
+                   _cents(a["to_amount"]), tuple(a["cards"] or ()), a["all_in"], a["detail"])
+            for a in actions
+        ),
+        awards=tuple(
+            Award(w["player"], _cents(w["amount"]) or 0, w["pot"], w["portion"]) for w in awards
+        ),
+        started_at=h["started_at"], event=h["event"], tournament=h["tournament"],
+        level=h["level"], table_name=h["table_name"], max_seats=h["max_seats"],
+        button_seat=h["button_seat"], rules_profile=h["rules_profile"],
+        rules_options=options,
+        total_pot=_cents(h["total_pot"]), rake=_cents(h["rake"]),
+        final_stacks=tuple(
+            FinalStack(s["seat"], s["player"], _cents(s["final_stack"]) or 0)
+            for s in seats if s["final_stack"] is not None
+        ),
+    )
