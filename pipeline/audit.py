@@ -20,15 +20,14 @@ import pyarrow as pa
 from evaluator.findings import CODES, Finding
 from evaluator.profiles import DEFAULT_PROFILE
 from evaluator.replay import Outcome, replay_hand
-from grammar.barge_parser import parse_hand
 from grammar.errors import HandSyntaxError
 from pipeline.accounting import recorded_ending_stacks
+from pipeline.formats import reader
 from pipeline.model import Hand
 from pipeline.schema import AMOUNT, COMPUTED, ENDINGS, ENDINGS_SCHEMA, SCHEMAS, amounts
 from pipeline.store import Store
 
 BATCH = 2000
-READERS: dict[str, Callable[[str], Hand]] = {"barge": parse_hand}
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
@@ -118,7 +117,7 @@ def audit(store: Store, profile: str | None = None, pending_only: bool = False,
         batch = _Batch()
         for hid, fmt, raw_text in todo[start:start + BATCH]:
             try:
-                hand = READERS[fmt](raw_text)
+                hand = reader(fmt)(raw_text)
             except HandSyntaxError as exc:  # stored by an older grammar that read it differently
                 found = [Finding(hid, 0, CODES["REPLAY_STOPPED"], f"the stored text no longer reads: {exc}",
                                  "BARGE 2025")]

@@ -24,10 +24,10 @@ from time import perf_counter
 from typing import Any
 
 from evaluator.profiles import DEFAULT_PROFILE
-from grammar.barge_parser import parse_hand
 from grammar.errors import HandSyntaxError
+from pipeline.formats import FORMATS, NATIVE, Format, detect_format
 from pipeline.model import Hand
-from pipeline.sources import Block, detect_format, expand_paths, read_blocks, sha256_of
+from pipeline.sources import Block, expand_paths, read_blocks, sha256_of
 from pipeline.store import Store
 from pipeline.tables import HandBatch
 
@@ -132,8 +132,9 @@ class _FileIngest:
     """Parses one file's blocks and writes its hands and rejects in batches, a transaction each."""
 
     def __init__(self, store: Store, source_id: int, path: str, report: FileReport,
-                 known: dict[str, _Known]) -> None:
+                 known: dict[str, _Known], fmt: Format) -> None:
         self.store, self.source_id, self.path, self.report = store, source_id, path, report
+        self.parse = fmt.parse
         self.known = known  # hands stored earlier in this run
         self.local: dict[str, _Known] = {}  # joins `known` once the file is committed
         self.pending: list[tuple[Hand, Block]] = []
@@ -148,7 +149,7 @@ class _FileIngest:
     def block(self, block: Block) -> None:
         self.report.blocks += 1
         try:
-            hand = parse_hand(block.text)
+            hand = self.parse(block.text)
         except HandSyntaxError as exc:
             located = exc.shifted(block.line - 1)
             self._reject(block, located.line, located.column, located.describe())
@@ -254,9 +255,9 @@ def _ingest_file(path: Path, store: Store, report: FileReport, known: dict[str, 
         source_id = earlier[0] if earlier is not None else store.next_source_id()
         store.delete_rejects_of_path(identity)
         store.start_source(source_id, identity, sha, fmt)
-    work = _FileIngest(store, source_id, identity, report, known)
+    work = _FileIngest(store, source_id, identity, report, known, FORMATS[fmt])
     try:
-        for block in read_blocks(path):
+        for block in read_blocks(path, FORMATS[fmt].split):
             work.block(block)
             if progress:
                 progress(len(block.text))
@@ -280,10 +281,11 @@ def retry_rejects(store: Store) -> IngestSummary:
         by_source[row["source_id"]].append(row)
     for source_id, rows in sorted(by_source.items()):
         path = rows[0]["path"]
-        report = FileReport(path=path, status="retried", format="barge")
+        fmt = rows[0]["format"] or NATIVE
+        report = FileReport(path=path, status="retried", format=fmt)
         summary.files.append(report)
         with store.transaction():
-            work = _FileIngest(store, source_id, path, report, known)
+            work = _FileIngest(store, source_id, path, report, known, FORMATS[fmt])
             store.delete_rejects(source_id)
             for row in sorted(rows, key=lambda r: r["hand_line"]):
                 work.block(Block(row["hand_line"], row["raw_text"]))

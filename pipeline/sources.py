@@ -1,4 +1,5 @@
-"""Reading history files: encoding detection, format detection and splitting into hand blocks.
+"""Reading history files: encoding detection, the text a format is recognised by, and
+splitting into hand blocks.  Which formats exist is `pipeline.formats`.
 
 A hand block is a run of non-blank lines; a header line also starts a new block when a file
 was concatenated without blank lines.  Files are read line by line, so memory does not grow
@@ -13,13 +14,12 @@ from __future__ import annotations
 import codecs
 import hashlib
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from grammar.barge_parser import HEADER_PREFIX
 
-NATIVE = "barge"
 _SNIFF_BYTES = 1 << 16
 
 
@@ -55,10 +55,10 @@ def open_text(path: Path) -> io.TextIOWrapper:
     return open(path, encoding=detect_encoding(_head(path)), errors="replace", newline=None)
 
 
-def detect_format(path: Path) -> tuple[str | None, str]:
-    """The history format of a file by its content, or None and the reason it is not read.
+def head_text(path: Path) -> tuple[str | None, str]:
+    """The first 64 KiB of a file as text, or None and why it is not a text file.
 
-    Only the first 64 KiB are looked at, so a large binary file costs nothing.
+    Only the head is read, so a large binary file costs nothing.
     """
     head = _head(path)
     if not head.strip():
@@ -66,11 +66,7 @@ def detect_format(path: Path) -> tuple[str | None, str]:
     encoding = detect_encoding(head)
     if b"\0" in head and encoding != "utf-16":
         return None, "binary file, not text"
-    text = head.decode(encoding, errors="replace")
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    if first.lstrip().startswith(HEADER_PREFIX):
-        return NATIVE, ""
-    return None, "not a hand-history format barge reads"
+    return head.decode(encoding, errors="replace"), ""
 
 
 def sha256_of(path: Path) -> str:
@@ -81,7 +77,12 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
-def split_blocks(lines: Iterable[str]) -> Iterator[Block]:
+def native_header(line: str) -> bool:
+    return line.startswith(HEADER_PREFIX)
+
+
+def split_blocks(lines: Iterable[str], starts: Callable[[str], bool] = native_header) -> Iterator[Block]:
+    """Hand blocks: runs of non-blank lines, also cut before a line `starts` calls a header."""
     current: list[str] = []
     start = 0
     for number, raw in enumerate(lines, 1):
@@ -91,7 +92,7 @@ def split_blocks(lines: Iterable[str]) -> Iterator[Block]:
                 yield Block(start, "\n".join(current) + "\n")
                 current = []
             continue
-        if current and line.startswith(HEADER_PREFIX):
+        if current and starts(line):
             yield Block(start, "\n".join(current) + "\n")
             current = []
         if not current:
@@ -101,9 +102,12 @@ def split_blocks(lines: Iterable[str]) -> Iterator[Block]:
         yield Block(start, "\n".join(current) + "\n")
 
 
-def read_blocks(path: Path) -> Iterator[Block]:
+Splitter = Callable[[Iterable[str]], Iterator[Block]]
+
+
+def read_blocks(path: Path, split: Splitter = split_blocks) -> Iterator[Block]:
     with open_text(path) as text:
-        yield from split_blocks(text)
+        yield from split(text)
 
 
 def _walk(folder: Path, visited: set[tuple[int, int]]) -> Iterator[tuple[Path, str | None]]:

@@ -224,7 +224,7 @@ class Store:
 
     # ---- rejects ----
     def rejects(self) -> list[dict[str, Any]]:
-        return self._records("SELECT r.*, s.path FROM rejects r JOIN sources s USING (source_id) "
+        return self._records("SELECT r.*, s.path, s.format FROM rejects r JOIN sources s USING (source_id) "
                              "ORDER BY s.path, r.line")
 
     def delete_rejects(self, source_id: int) -> None:

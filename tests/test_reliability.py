@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import duckdb
@@ -17,6 +18,7 @@ import pytest
 import pipeline.ingest
 from grammar.barge_parser import parse_hand
 from pipeline.cli import main
+from pipeline.formats import FORMATS, NATIVE
 from pipeline.ingest import ingest
 from pipeline.schema import SCHEMAS
 from pipeline.store import Store
@@ -127,8 +129,9 @@ def test_retry_rejects_stores_what_reads_now(
     listing = capsys.readouterr().out
     assert listing.count("unexpected 'chekcs'") == 2 and "2 rejected hands" in listing
     # A grammar that has learned the typo.
-    lenient = pipeline.ingest.parse_hand
-    monkeypatch.setattr(pipeline.ingest, "parse_hand", lambda text: lenient(text.replace("chekcs", "checks")))
+    native = FORMATS[NATIVE]
+    lenient = replace(native, parse=lambda text: native.parse(text.replace("chekcs", "checks")))
+    monkeypatch.setitem(FORMATS, NATIVE, lenient)
     assert main(["ingest", "--retry-rejects", "--db", str(db), "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert (summary["hands"], summary["rejects"]) == (2, 0)

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from grammar.barge_parser import EXAMPLE, parse_hand
-from pipeline.sources import NATIVE, detect_format, expand_paths, read_blocks, split_blocks
+from pipeline.formats import NATIVE, detect_format
+from pipeline.sources import expand_paths, read_blocks, split_blocks
 
 ACCENTED = EXAMPLE.replace("Ann", "José")
 

@@ -15,7 +15,7 @@ from dashboard.stepping import TableState, steps
 from dashboard.table_svg import render
 from grammar.errors import HandSyntaxError
 from pipeline.amounts import format_amount
-from pipeline.audit import READERS
+from pipeline.formats import reader
 from pipeline.model import Award
 
 PICK, STEP, SHOWN = "replay_pick", "replay_step", "replay_hand"
@@ -24,7 +24,7 @@ PICK, STEP, SHOWN = "replay_pick", "replay_step", "replay_hand"
 @st.cache_data(show_spinner=False, max_entries=64)
 def table_states(raw_text: str, fmt: str, awards: tuple[Award, ...]) -> list[TableState]:
     """The hand read back from its stored text with its source format's reader, stepped."""
-    return steps(READERS[fmt](raw_text), awards)
+    return steps(reader(fmt)(raw_text), awards)
 
 
 def pushed(awards: pl.DataFrame) -> tuple[Award, ...]:
