@@ -27,7 +27,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
-	$(BIN)/ruff check grammar pipeline evaluator dashboard tests
+	$(BIN)/ruff check grammar pipeline evaluator dashboard tests benchmarks
 	$(BIN)/mypy
 
 check: lint test

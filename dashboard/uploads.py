@@ -29,7 +29,7 @@ from pipeline.store import Store
 
 MAX_FILE_MB = 50  # per file; `launch.serve` gives Streamlit the same limit
 MAX_TOTAL_MB = 200  # per upload
-TYPES = ("bhh", "txt")
+TYPES = ("bhh", "txt", "phh", "phhs")
 WRITER_WAIT = 30.0  # seconds to wait for the database while another process writes it
 _SAVING = threading.Lock()  # sessions share the upload folder: one upload at a time
 

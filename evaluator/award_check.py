@@ -10,6 +10,12 @@ and are used only to say what went wrong:
   for less than the side pot), or the right players paid the wrong amounts;
 - `LOW_DID_NOT_QUALIFY`: a player paid for a low that does not qualify;
 - `MISREAD_HAND`: the chips went to the wrong hands, as when hands are misread.
+
+The rulebook does not say how a house takes its rake: the settlement takes it from the main pot
+first, and a record that took it from every pot in proportion (PokerStars) pushes the winners of
+side pots a little less. So when the pushes differ, they are compared once more with what the
+rules push before any rake (`rake_free`): if every player got at most that, and the shortfalls add
+up to the recorded rake exactly, the house took its rake its own way and nothing is wrong.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from collections.abc import Mapping, Sequence
 
 from evaluator.settle import RETURNED, Settlement
 from pipeline.amounts import format_amount as chips
-from pipeline.model import Award
+from pipeline.model import Award, Hand
 
 Breach = tuple[str, str, str | None]  # (code, message, section; None: the game's own)
 
@@ -78,22 +84,49 @@ def _unqualified_low(settlement: Settlement, recorded: Sequence[Award], over: Se
     return None
 
 
-def check_awards(settlement: Settlement, recorded: Sequence[Award], returned: Mapping[str, int],
-                 owed: Mapping[str, int], unit: int) -> list[Breach]:
-    """The finding for a hand whose pushes differ from the rules' (at most one), or none."""
-    pushed: Counter[str] = Counter()
-    for award in recorded:
-        pushed[award.player] += award.amount
-    for name, amount in returned.items():
-        pushed[name] += amount
+def _due(settlement: Settlement, owed: Mapping[str, int]) -> Counter[str]:
+    """Chips the rules push to each player: their shares and the uncalled bets returned."""
     due: Counter[str] = Counter()
     for share in settlement.shares:
         due[share.player] += share.amount
     for name, amount in owed.items():
         due[name] += amount
+    return due
+
+
+def rake_taken_otherwise(pushed: Mapping[str, int], rake_free: Settlement, owed: Mapping[str, int],
+                         rake: int) -> bool:
+    """Whether the pushes are the rake-free pushes less a rake taken in other proportions: nobody got
+    more than without a rake, and what they got less adds up to the recorded rake.
+
+    >>> from evaluator.awarding import Share
+    >>> gross = Settlement((Share(0, "Ann", 247, None), Share(1, "Ann", 93, None), Share(2, "Bo", 30, None)))
+    >>> rake_taken_otherwise({"Ann": 323, "Bo": 29}, gross, {}, 18)
+    True
+    >>> rake_taken_otherwise({"Ann": 322, "Bo": 30}, gross, {}, 17)
+    False
+    """
+    due = _due(rake_free, owed)
+    short = {p: due[p] - pushed.get(p, 0) for p in set(due) | set(pushed)}
+    return all(s >= 0 for s in short.values()) and sum(short.values()) == rake
+
+
+def check_awards(settlement: Settlement, recorded: Sequence[Award], returned: Mapping[str, int],
+                 owed: Mapping[str, int], unit: int, rake_free: Settlement | None = None,
+                 rake: int = 0) -> list[Breach]:
+    """The finding for a hand whose pushes differ from the rules' (at most one), or none.
+    `rake_free`: the settlement without the rake, when `rake` was taken (see the module's doc)."""
+    pushed: Counter[str] = Counter()
+    for award in recorded:
+        pushed[award.player] += award.amount
+    for name, amount in returned.items():
+        pushed[name] += amount
+    due = _due(settlement, owed)
     players = sorted(set(pushed) | set(due))
     diff = {p: pushed[p] - due[p] for p in players if pushed[p] != due[p]}
     if not diff:
+        return []
+    if rake and rake_free is not None and rake_taken_otherwise(pushed, rake_free, owed, rake):
         return []
     over = [p for p, d in diff.items() if d > 0]
     under = [p for p, d in diff.items() if d < 0]
@@ -115,3 +148,23 @@ def check_awards(settlement: Settlement, recorded: Sequence[Award], returned: Ma
     else:
         code, reason = "WRONG_AWARD", "the pushes differ from the rules"
     return [(code, f"{reason} {what}", None)]
+
+
+def rake_breaches(hand: Hand, pot: int) -> list[tuple[str, str]]:
+    """The recorded rake against the pot: a tournament's chips are never raked, and no house takes
+    more than the pot (`pot`: every chip put in). The total pot and the pushes are checked against
+    the chips put in by TOTAL_POT_MISMATCH and AWARDS_MISMATCH.
+
+    >>> from pipeline.model import Stakes
+    >>> rake_breaches(Hand("h", "razz", "limit", Stakes(), (), tournament="7", rake=500), 10000)
+    [('RAKE_MISMATCH', 'a rake of 5 was taken in a tournament hand, where every chip stays in play')]
+    """
+    rake = hand.rake or 0
+    if not rake:
+        return []
+    if rake > max(pot, hand.total_pot or 0):
+        return [("RAKE_MISMATCH", f"a rake of {chips(rake)} is more than the pot of {chips(pot)}")]
+    if hand.tournament is not None:
+        return [("RAKE_MISMATCH", f"a rake of {chips(rake)} was taken in a tournament hand, where every "
+                 "chip stays in play")]
+    return []

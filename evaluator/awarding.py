@@ -123,6 +123,8 @@ def award(pots: Sequence[Pot], judge: Judge, unit: int, order: Order, runs: int 
             if run_amount == 0:
                 continue
             results = judge(pot.eligible, run) if len(pot.eligible) > 1 else [Result(None, pot.eligible)]
+            if not results:
+                continue  # no hand can be made (§2.34, Oklahoma's cash-game rule): nobody is pushed it
             portions = divide(run_amount, unit, len(results))
             for result, portion_amount in zip(results, portions, strict=True):
                 label = result.portion

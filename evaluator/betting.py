@@ -78,9 +78,15 @@ def limit_full(r: Round, target: int, allowed: tuple[int, ...]) -> bool:
     return target >= r.base + min(allowed) or 2 * increment >= r.size
 
 
+def limit_levels(r: Round, allowed: tuple[int, ...]) -> list[int]:
+    """The totals a limit bet, raise or completion may go to: the last full level plus one of the
+    round's fixed sizes (§1.1)."""
+    return sorted({r.base + a for a in allowed})
+
+
 def judge_limit(r: Round, target: int, all_in: bool, allowed: tuple[int, ...]) -> list[Breach]:
     """A limit bet, raise or completion to `target`: the fixed size of the round (§1.1)."""
-    levels = sorted({r.base + a for a in allowed})
+    levels = limit_levels(r, allowed)
     if target in levels or (all_in and target < levels[-1]):
         return []
     return [
@@ -90,6 +96,14 @@ def judge_limit(r: Round, target: int, all_in: bool, allowed: tuple[int, ...]) -
             "1.1",
         )
     ]
+
+
+def minimum_wager(r: Round) -> int:
+    """The smallest total a no-limit or pot-limit bet or raise may go to unless all-in: the minimum
+    bet, or the bet plus the last full bet or raise (§1.2, §1.3)."""
+    if r.current == 0:
+        return r.min_bet
+    return r.current + max(r.last_raise, r.min_bet if not r.last_raise else 0)
 
 
 def judge_big_bet(r: Round, target: int, all_in: bool, pot: int, player_bet: int) -> list[Breach]:
@@ -102,7 +116,7 @@ def judge_big_bet(r: Round, target: int, all_in: bool, pot: int, player_bet: int
                 ("BET_BELOW_MINIMUM", f"bets {chips(target)}; the minimum bet is {chips(r.min_bet)}", section)
             )
     else:
-        minimum = r.current + max(r.last_raise, r.min_bet if not r.last_raise else 0)
+        minimum = minimum_wager(r)
         if target < minimum and not all_in:
             breaches.append(
                 (

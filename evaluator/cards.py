@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 from pipeline.model import JOKER, UNKNOWN_CARD
 
@@ -35,6 +36,12 @@ def suit_value(card: str) -> int:
     return 4 if card == JOKER else SUITS.index(card[1])
 
 
+@cache
+def _deck_cards(ranks: str, jokers: int) -> frozenset[str]:
+    """Built once per deck: the replay asks for every card dealt whether the deck holds it."""
+    return frozenset(r + s for r in ranks for s in SUITS) | (frozenset({JOKER}) if jokers else frozenset())
+
+
 @dataclass(frozen=True, slots=True)
 class Deck:
     """A deck as a set of cards: which ones exist in the game."""
@@ -45,9 +52,7 @@ class Deck:
 
     @property
     def cards(self) -> frozenset[str]:
-        return frozenset(r + s for r in self.ranks for s in SUITS) | (
-            frozenset({JOKER}) if self.jokers else frozenset()
-        )
+        return _deck_cards(self.ranks, self.jokers)
 
     @property
     def size(self) -> int:
@@ -98,7 +103,6 @@ def showing_key(cards: list[str], scale: str) -> tuple[object, ...]:
         return (tuple(n for n, _ in groups), tuple(r for _, r in groups))
     ace_low = scale != "low_27"
     groups = _groups(rank_value(c, ace_low) for c in known)
-    # Fewer paired cards is better; then the highest card is compared (lower is better).
-    paired = sum(n for n, _ in groups if n > 1)
-    ranks = sorted((r for n, r in groups for _ in range(n)), reverse=True)
-    return (-paired, tuple(-r for r in ranks))
+    # The lowest hand showing, as low hands rank: fewer paired cards first, then the pairs'
+    # ranks and the other cards, highest first (lower is better): A-A-Q-4 is below 3-3-T-4.
+    return (tuple(-n for n, _ in groups), tuple(-r for _, r in groups))

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from evaluator.cards import MEXICAN, SHORT, STANDARD, WITH_JOKER, Deck
-from evaluator.variants import VARIANTS, Variant
+from evaluator.variants import ROOM_VARIANTS, VARIANTS, Variant
 
 # Who acts first on a betting round.
 LEFT_OF_BIG_BLIND = "left_of_big_blind"  # first round of blind games (after a straddle, left of it)
@@ -62,7 +62,7 @@ class Game:
 
     variant: Variant
     deck: Deck
-    forced: str  # "blinds", "antes" (stud: antes and a bring-in) or "antes_button" (Mexican)
+    forced: str  # "blinds", "antes" (stud: antes and a bring-in), "antes_button" (Mexican), "button_blind"
     streets: tuple[Street, ...]
     showdown: tuple[str, ...]
     structures: tuple[str, ...] = ("limit",)
@@ -284,6 +284,20 @@ _ENTRIES: tuple[Game, ...] = (
 
 GAMES: dict[str, Game] = {g.id: g for g in _ENTRIES}
 EXTRA_HOLE_CARDS_ON_BLACK_FLOP = _FLOP_BLACK
+
+# Games of other rooms (evaluator.variants.ROOM_VARIANTS): each is the BARGE game it extends, changed
+# where the room deals it differently. `GAMES` stays the 59 BARGE games; the replay looks in ALL_GAMES.
+_ROOM = ROOM_VARIANTS
+ROOM_GAMES: dict[str, Game] = {g.id: g for g in (
+    replace(GAMES["five_card_omaha"], variant=_ROOM["six_card_omaha"], streets=flop(6), structures=BIG_BET),
+    replace(GAMES["big_o"], variant=_ROOM["six_card_omaha_hi_lo"], streets=flop(6), structures=BIG_BET),
+    replace(GAMES["courchevel"], variant=_ROOM["courchevel_hi_lo"], showdown=HI_LO8, structures=BIG_BET),
+    # PokerStars' 6+ Hold'em: the button posts the only blind and acts last before the flop; everyone
+    # antes; three of a kind beats a straight (the §2.45 option, fixed).
+    replace(GAMES["short_deck_holdem"], variant=_ROOM["six_plus_holdem"], forced="button_blind",
+            streets=modify(flop(2), "hole_cards", first=LEFT_OF_BUTTON), showdown=("high_short_deck_trips",)),
+)}
+ALL_GAMES: dict[str, Game] = {**GAMES, **ROOM_GAMES}
 
 
 def catalog_entry(game: Game) -> dict[str, object]:

@@ -24,6 +24,8 @@ SUITS = "cdhs"
 JOKER = "Jk"
 JOKER_CODE = 52
 CARD_DTYPE = np.int8
+# A table lookup: the showdown encodes every candidate hand, so this is on the audit's hot path.
+_CODES = {r + s: i * 4 + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)} | {JOKER: JOKER_CODE}
 
 
 def encode_one(card: str) -> int:
@@ -32,11 +34,10 @@ def encode_one(card: str) -> int:
     >>> encode_one("As"), encode_one("Jk")
     (51, 52)
     """
-    if card == JOKER:
-        return JOKER_CODE
-    if len(card) != 2 or card[0] not in RANKS or card[1] not in SUITS:
+    code = _CODES.get(card)
+    if code is None:
         raise ValueError(f"not a card: {card!r}")
-    return RANKS.index(card[0]) * 4 + SUITS.index(card[1])
+    return code
 
 
 def decode_one(code: int) -> str:
@@ -60,10 +61,13 @@ def encode_hands(hands: Iterable[Sequence[str]]) -> npt.NDArray[np.int8]:
     >>> encode_hands([["As", "Kd"], ["2c", "Jk"]]).tolist()
     [[51, 45], [0, 52]]
     """
-    rows = [encode(h) for h in hands]
+    try:
+        rows = [[_CODES[c] for c in h] for h in hands]
+    except KeyError as exc:
+        raise ValueError(f"not a card: {exc.args[0]!r}") from None
     if not rows:
         return np.zeros((0, 0), dtype=CARD_DTYPE)
-    return np.vstack(rows)
+    return np.array(rows, dtype=CARD_DTYPE)  # ValueError when the hands differ in length
 
 
 def decode(codes: Iterable[int] | npt.NDArray[np.integer]) -> list[str]:

@@ -79,6 +79,7 @@ CODES: dict[str, Code] = _codes(
     ("UNCALLED_BET_WRONG", "error", "1.1", "the uncalled part of a bet not returned, or wrongly"),
     ("AWARDS_MISMATCH", "error", "1.4", "the chips awarded (with the rake) differ from the pot"),
     ("TOTAL_POT_MISMATCH", "warning", "1.4", "the summary's total pot differs from the chips put in"),
+    ("RAKE_MISMATCH", "error", "1.4", "a rake taken from a tournament pot, or larger than the pot"),
     ("STACK_MISMATCH", "error", "1.4", "a final stack differs from start - chips put in + chips won"),
     # the showdown: who the rules say wins each pot (evaluator.settle, evaluator.award_check)
     ("WRONG_AWARD", "error", GAME, "chips pushed to a player with no part in the pot, or wrong amounts"),
@@ -88,6 +89,7 @@ CODES: dict[str, Code] = _codes(
     ("SEVENS_RULE", "info", "Appendix B", "California Lowball: a seven-or-better checked (or just called a "
      "short all-in) after the draw and won: the action after the draw is void"),
     ("AWARD_NOT_CHECKED", "info", GAME, "a contender's cards are not in the record: awards not checked"),
+    ("MISDESCRIBED_HAND", "warning", GAME, "a shown hand's description is not the hand its cards make"),
     ("ALL_IN_MISMARKED", "warning", "1.2", "'and is all-in' with chips left, or missing with none"),
     # procedure
     ("UNEXPECTED_STREET", "error", GAME, "a street the game does not have, or out of order"),

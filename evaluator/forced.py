@@ -41,6 +41,8 @@ def check_forced(hand: Hand, game: Game, profile: Profile) -> list[Breach]:
     breaches: list[Breach] = []
     stakes = hand.stakes
     antes = dict(_posts(hand, "ante", "ante"))
+    for player, ante in antes.items():
+        stacks[player] -= ante  # the antes go in first: a short blind is short of what they left
 
     every_ante = stakes.bomb_pot or stakes.ante
     if every_ante:
@@ -102,8 +104,12 @@ def check_forced(hand: Hand, game: Game, profile: Profile) -> list[Breach]:
                         "1.1",
                     )
                 )
+        # §1.5, the ante first: a big blind whose whole stack went to the big blind ante posts no blind.
+        antes_posted = _posts(hand, "ante", "big_blind_ante") if profile.get("bba_first") == "ante" else []
+        covered = any(p == due_big.player and a >= due_big.stack for p, a in antes_posted)
         if not big:
-            breaches.append(("WRONG_BLIND", f"no big blind; {due_big.player} is due to post it", "1.1"))
+            if not covered:
+                breaches.append(("WRONG_BLIND", f"no big blind; {due_big.player} is due to post it", "1.1"))
         elif big[0][0] != due_big.player:
             breaches.append(
                 (

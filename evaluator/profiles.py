@@ -7,6 +7,8 @@ picks the profile and may override single options (`Rules: barge-2025; raise_cap
 'ante'
 >>> resolve("barge-2025", (("raise_cap", "4"),)).raise_cap
 4
+>>> resolve("pokerstars").get("joker")
+'no'
 """
 
 from __future__ import annotations
@@ -61,6 +63,9 @@ OPTIONS: dict[str, Option] = {
         Option("oklahoma", ("tournament", "cash"), "BARGE 2025 §2.34",
                "Oklahoma: tournament board removal or the cash-game rule"),
         Option("win_the_button", ("no", "yes"), "BARGE 2025 §1.12", "event format: win the button"),
+        Option("short_blind", ("posted", "full"), "BARGE 2025 §1.2",
+               "a big blind all-in for less than the blind: the others call what it posted, or the full "
+               "big blind (a room's choice; the rulebook is silent)"),
         Option("smallest_chip", ("auto",), "BARGE 2025 §1.4",
                "the smallest chip in play, the unit of an odd chip (auto: the largest unit every "
                "amount of the hand is a multiple of)", amount=True),
@@ -91,14 +96,21 @@ _BARGE_2025 = {
     "raise_cap": "3", "cap_heads_up": "auto", "bba_reduce_at": "4", "bba_first": "blind",
     "stud_double_bet": "no", "joker": "yes", "sevens_rule": "auto", "archie_qualifier": "sixes",
     "dramaha49_faces": "0", "short_deck_trips": "below_straight", "oklahoma": "tournament",
-    "win_the_button": "no", "smallest_chip": "auto",
+    "win_the_button": "no", "smallest_chip": "auto", "short_blind": "posted",
 }  # fmt: skip
 
 # The 2021 edition: the big blind ante was not reduced and the ante came first (BARGE 2020,
 # 2021 §1.5); the other choices read the same in both editions.
+#
+# PokerStars' own choices, where its games differ from BARGE's defaults (docs/interop-pokerstars.md):
+# no joker in 5 Card Draw; Stud's double bet on 4th street with an open pair ("Pair on board - a
+# double bet is allowed"); 6+ Hold'em's three of a kind beats a straight; a big blind all-in for
+# less leaves the full big blind to call.
 PROFILES: dict[str, dict[str, str]] = {
     "barge-2025": _BARGE_2025,
     "barge-2021": {**_BARGE_2025, "bba_reduce_at": "0", "bba_first": "ante"},
+    "pokerstars": {**_BARGE_2025, "joker": "no", "stud_double_bet": "yes",
+                   "short_deck_trips": "above_straight", "short_blind": "full"},
 }
 
 

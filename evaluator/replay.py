@@ -19,20 +19,21 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 
 from evaluator import betting
-from evaluator.award_check import check_awards
+from evaluator.award_check import check_awards, rake_breaches
 from evaluator.awarding import Share, chip_unit
 from evaluator.betting import Round
 from evaluator.cards import STANDARD, card_order, rank_value, showing_key
 from evaluator.catalog import (
+    ALL_GAMES,
     BRING_IN,
     EXTRA_HOLE_CARDS_ON_BLACK_FLOP,
-    GAMES,
     LEFT_OF_BIG_BLIND,
     LEFT_OF_BUTTON,
     PICKEM_SHOWING,
     Game,
     Street,
 )  # fmt: skip
+from evaluator.descriptions import misdescriptions
 from evaluator.findings import CODES, Finding, cite
 from evaluator.forced import check_forced
 from evaluator.profiles import Profile, resolve
@@ -116,6 +117,7 @@ class Replay:
         self.dealt = 0
         self.stub = game.deck.size
         self.stub_warned = False
+        self.unseen_discards = 0
         self.returns: Counter[str] = Counter()
         self.owed_returns: Counter[str] = Counter()
         self.owed_seq: dict[str, int] = {}
@@ -224,10 +226,14 @@ class Replay:
                 self.runs = action.amount or 2
                 self.shared = len(self.board_cards.get("1", []))
             elif kind == "reshuffle":
-                back = [c for c, holder in self.where.items() if holder == "discards"]
+                # The new stub is the discards and the muck (folded hands): PokerKit rebuilds it so,
+                # and the burn cards the cardroom procedures add are in no record (docs/interop.md).
+                gone = {p.name for p in self.players.values() if p.folded or p.mucked}
+                back = [c for c, holder in self.where.items() if holder == "discards" or holder in gone]
                 for card in back:
                     del self.where[card]
-                self.stub += len(back)
+                self.stub += len(back) + self.unseen_discards
+                self.unseen_discards = 0
             return
         if kind in ("post", "ante"):
             self.forced(action)
@@ -478,7 +484,10 @@ class Replay:
         street = self.street
         assert street is not None
         if street.round is not None:
-            street.round.post(player.bet)
+            level = player.bet
+            if action.all_in and action.detail == "big_blind" and self.profile.get("short_blind") == "full":
+                level = max(level, self.hand.stakes.big_blind or 0)  # the profile's short blind rule
+            street.round.post(level)
 
     def take(self, player: Player, amount: int) -> None:
         if amount > player.stack:
@@ -560,7 +569,7 @@ class Replay:
                 continue
             if len(live) < 2:
                 return None
-            owes = p.bet < r.current
+            owes = p.bet < self.call_level(r, p)
             if name in r.acted and not owes:
                 continue
             if not owes and len(able) == 1:
@@ -702,8 +711,16 @@ class Replay:
         if self.after_draw_from is not None and r.current == 0 and player.sevens is None:
             player.sevens = ("checked", None)  # a breach if the hand is a seven or better
 
+    def call_level(self, r: Round, player: Player) -> int:
+        """What a call must match: the round's bet, but no more than the others have in when they
+        are all all-in (a full big blind still to call behind a short one: `short_blind`)."""
+        others = [p for p in self.live if p is not player]
+        if others and all(p.all_in for p in others):
+            return min(r.current, max(p.bet for p in others))
+        return r.current
+
     def on_call(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:
-        owed = min(r.current - player.bet, player.stack)
+        owed = min(self.call_level(r, player) - player.bet, player.stack)
         amount = action.amount or 0
         if r.current - player.bet <= 0:
             self.flag("ILLEGAL_ACTION", f"{player.name} calls {chips(amount)} with nothing to call")
@@ -733,7 +750,9 @@ class Replay:
             )
         if r.current == 0:
             self.flag("ILLEGAL_ACTION", f"{player.name} raises with no bet to raise; that is a bet")
-        elif action.amount is not None and action.amount != target - r.current:
+        elif action.amount is not None and action.amount not in (
+                target - r.current, target - max(p.bet for p in self.players.values())):
+            # (the second: a raise counted from a short all-in blind rather than the full blind)
             self.flag(
                 "RAISE_ARITHMETIC",
                 f"{player.name} raises {chips(action.amount)} to {chips(target)}, but the bet "
@@ -751,7 +770,7 @@ class Replay:
             )
         if r.structure != "limit":
             return
-        if r.raises >= 1 + self.profile.raise_cap and not self.cap_lifted():
+        if self.capped(r):
             self.flag(
                 "RAISE_CAP_EXCEEDED",
                 f"{player.name} makes raise {r.raises} after the cap of a bet "
@@ -759,6 +778,10 @@ class Replay:
             )
         if player.name in r.checked and self.sevens_rule():
             self.flag("CHECK_RAISE", f"{player.name} raises after checking", "2.11")
+
+    def capped(self, r: Round) -> bool:
+        """§1.1: a bet and the profile's number of raises have been made, and the cap holds."""
+        return r.raises >= 1 + self.profile.raise_cap and not self.cap_lifted()
 
     def cap_lifted(self) -> bool:
         setting = self.profile.get("cap_heads_up")
@@ -784,7 +807,7 @@ class Replay:
         opening = r.current == 0 and spec is not None and spec.first == BRING_IN
         if opening:
             self.check_bring_in_player(player)
-        elif not (r.bring_in or r.current < r.base + r.size):
+        elif not (r.bring_in or r.base < r.current < r.base + r.size):  # §1.1: a short wager to complete
             self.flag("ILLEGAL_ACTION", f"{player.name} completes with no bring-in or short bet to complete")
         if not opening and not r.bring_in:
             self.raise_checks(player, r, spec)
@@ -893,6 +916,8 @@ class Replay:
                 player.cards.remove(UNKNOWN_CARD)
             if card != UNKNOWN_CARD:
                 self.where[card] = "discards"
+            else:
+                self.unseen_discards += 1  # unseen, but back in the stub on a reshuffle all the same
         if spec is not None and spec.draw and cards:
             street.pending_draw[player.name] = (len(cards), self.seq)
 
@@ -956,22 +981,32 @@ class Replay:
         anchor = self.anchor
         return self.clockwise_after(anchor, dealt)[0] if anchor is not None else None
 
-    def check_removal(self, street: _StreetState) -> None:
-        """§2.34: the rows whose river card is lowest are removed (deuce low, ace high)."""
-        rivers = {
+    def river_cards(self) -> dict[str, str]:
+        """Oklahoma's rows that have their river card, and that card."""
+        return {
             name: cards[-1]
             for name, cards in self.board_cards.items()
             if name in ("1", "2", "3") and len(cards) == 5
         }
+
+    def boards_to_remove(self) -> set[str] | None:
+        """§2.34: the rows whose river card is lowest (deuce low, ace high), none when all three
+        tie, all three under the cash-game rule; None before the three rivers are dealt."""
+        rivers = self.river_cards()
         if len(rivers) != 3:
-            return
+            return None
         if self.profile.get("oklahoma") == "cash":
-            expected = set(rivers)
-        else:
-            lowest = min(rank_value(c) for c in rivers.values())
-            expected = {n for n, c in rivers.items() if rank_value(c) == lowest}
-            if len(expected) == 3:
-                expected = set()
+            return set(rivers)
+        lowest = min(rank_value(c) for c in rivers.values())
+        expected = {n for n, c in rivers.items() if rank_value(c) == lowest}
+        return set() if len(expected) == 3 else expected
+
+    def check_removal(self, street: _StreetState) -> None:
+        """§2.34: the rows whose river card is lowest are removed."""
+        expected = self.boards_to_remove()
+        if expected is None:
+            return
+        rivers = self.river_cards()
         if street.removed != expected:
             said = ", ".join(sorted(street.removed)) or "none"
             due = ", ".join(sorted(expected)) or "none"
@@ -1014,19 +1049,26 @@ class Replay:
         for award in self.hand.awards:
             awarded[award.player] += award.amount
         rake = self.hand.rake or 0
-        if sum(awarded.values()) + rake != pot:
+        over = len(self.live) <= 1 or self.plan_index == len(self.plan) - 1
+        if not self.hand.awards and over and self.settle_unrecorded():
+            pass
+        elif sum(awarded.values()) + rake != pot:
             self.flag(
                 "AWARDS_MISMATCH",
                 f"the pot is {chips(pot)} but {chips(sum(awarded.values()))} was awarded"
                 + (f" and {chips(rake)} raked" if rake else ""),
             )
-        if sum(awarded.values()) + rake == pot:
+        elif sum(awarded.values()) + rake == pot:
             self.check_showdown()
         if self.hand.total_pot is not None and self.hand.total_pot != pot:
             self.flag(
                 "TOTAL_POT_MISMATCH",
                 f"the summary says the total pot is {chips(self.hand.total_pot)}; {chips(pot)} was put in",
             )
+        for code, message in rake_breaches(self.hand, pot):
+            self.flag(code, message)
+        for seq, message in misdescriptions(self.hand, self.table()):
+            self.flag("MISDESCRIBED_HAND", message, seq=seq)
         for final in self.hand.final_stacks:
             player = self.players.get(final.player)
             if player is None:
@@ -1086,9 +1128,22 @@ class Replay:
                 self.flag("AWARD_NOT_CHECKED", f"the awards could not be checked: {settlement.unchecked}")
             return
         self.settlement = settlement
-        breaches = check_awards(settlement, self.hand.awards, self.returns, self.owed_returns, table.unit)
+        rake_free = settle(replace(table, rake=0)) if table.rake else None
+        breaches = check_awards(settlement, self.hand.awards, self.returns, self.owed_returns, table.unit,
+                                rake_free, table.rake)
         for code, message, section in [*settlement.notes, *breaches]:
             self.flag(code, message, section)
+
+    def settle_unrecorded(self) -> bool:
+        """A finished hand whose record has no pushes (PHH writes none): what the rules push is the
+        hand's result (BARGE 2025 §1.4), when the cards the showdown needs are in the record."""
+        settlement = settle(self.table())
+        if settlement.unchecked:
+            return False
+        self.settlement = settlement
+        for code, message, section in settlement.notes:
+            self.flag(code, message, section)
+        return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -1103,7 +1158,7 @@ class Outcome:
 
 def replay_hand(hand: Hand, profile: str | None = None) -> Outcome:
     """Replay `hand` under its rules profile (or `profile`, which overrides it)."""
-    game = GAMES[hand.variant]
+    game = ALL_GAMES[hand.variant]
     chosen = resolve(profile or hand.rules_profile, hand.rules_options)
     engine = Replay(hand, game, chosen)
     try:

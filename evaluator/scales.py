@@ -412,8 +412,14 @@ def low_floor(qualifier: int = 8) -> int:
 
 
 def best5_batch(hands: Hands, scale: str = "high", joker_wild: bool = False) -> Ranks:
-    """The best five of each row's cards (5 or more per row) under a five-card scale."""
-    return _best5_rows(_as_hands(hands, 5), _scale_id(scale), joker_wild)
+    """The best five of each row's cards (5 or more per row) under a five-card scale: the
+    table-driven kernels of evaluator.fast7, whose ranks equal `_best5_rows`'s."""
+    from evaluator import fast7  # not at the top: fast7 builds its tables with this module's kernels
+
+    arr, sid = _as_hands(hands, 5), _scale_id(scale)
+    if sid == HIGH and not joker_wild:
+        return fast7.high_batch(arr)
+    return fast7.best5_batch(arr, sid, joker_wild)
 
 
 def high7_batch(hands: Hands) -> Ranks:
@@ -430,14 +436,16 @@ def low8_batch(hands: Hands, qualifier: int = 8) -> Ranks:
 def omaha_high_batch(hands: Hands, n_hole: int = 4, scale: str = "high") -> Ranks:
     """Rows of ``n_hole`` hole cards then the board (3 to 5 cards): two hole cards and three
     board cards exactly."""
-    arr = _as_hands(hands, n_hole + 3)
-    return _omaha_rows(arr, n_hole, _scale_id(scale), -1)
+    from evaluator import fast7  # as in best5_batch: the same ranks as _omaha_rows, from tables
+
+    return fast7.omaha_batch(_as_hands(hands, n_hole + 3), n_hole, _scale_id(scale))
 
 
 def omaha_low8_batch(hands: Hands, n_hole: int = 4, qualifier: int = 8) -> Ranks:
     """Omaha ace-to-five low with the ``qualifier``-or-better rule; NO_LOW when none qualifies."""
-    arr = _as_hands(hands, n_hole + 3)
-    return _omaha_rows(arr, n_hole, ACE_TO_FIVE, low_floor(qualifier))
+    from evaluator import fast7
+
+    return fast7.omaha_batch(_as_hands(hands, n_hole + 3), n_hole, ACE_TO_FIVE, low_floor(qualifier))
 
 
 def badugi_batch(hands: Hands, ace_high: bool = False) -> Ranks:

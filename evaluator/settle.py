@@ -164,6 +164,13 @@ class _Showdown:
         ]
 
 
+def run_hands(table: Table, name: str) -> list[tuple[Portion, ...]]:
+    """A player's best hands on each run of the board (one run unless it was run out again);
+    ValueError when the record does not give the cards they are made of."""
+    judge = _Showdown(table)
+    return [judge.best(name, run) for run in range(1, table.runs + 1)]
+
+
 def _sevens_offender(table: Table, judge: _Showdown, contenders: Sequence[str]) -> Seat | None:
     """Appendix B: the player who broke the sevens rule with a seven-or-better that is the best
     hand. (Beaten, the breach costs them nothing more than the pot.)"""

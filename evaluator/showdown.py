@@ -410,6 +410,11 @@ _RULES: dict[str, Callable[[_Table], list[Portion]]] = {
     "dramaha_49": lambda t: [_points(t.hole, int(t.options.get("dramaha49_faces", "0"))),
                              _best(OMAHA, "high", _omaha1(t))],
     "dramadugi": lambda t: [_best(OMAHA, "high", _omaha1(t)), _badugi(t.hole)],
+    # other rooms' games (evaluator.catalog.ROOM_GAMES)
+    "six_card_omaha": lambda t: _high(_omaha1(t)),
+    "six_card_omaha_hi_lo": lambda t: _hi_lo(_omaha1(t)),
+    "courchevel_hi_lo": lambda t: _hi_lo(_omaha1(t)),
+    "six_plus_holdem": lambda t: _high(_flop(t), "short_deck_trips"),
 }
 PICKEM = "paradise_road_pickem"
 PICKEM_GAMES = ("texas_holdem", "omaha_hi_lo", "razz", "stud", "stud_hi_lo")

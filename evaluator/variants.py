@@ -1,13 +1,23 @@
-"""The 59 variant ids of the BARGE Rulebook (2025) with their names and rulebook sections.
+"""The 59 variant ids of the BARGE Rulebook (2025) with their names and rulebook sections, and
+the few games other rooms deal that the rulebook does not.
 
 The ids are the stable names used everywhere: in hand histories, in `hands.variant`, on the
 command line and in the dashboard (`../shared/rules/variants.md`).  The full game
 definitions (deck, forced money, dealing procedure, showdown) extend these entries.
 
+`VARIANTS` holds exactly the BARGE games. `ROOM_VARIANTS` holds games read from other rooms'
+histories (PokerStars' 6 Card Omaha, ...): each names the BARGE game it extends and is cited as
+that game's section "as extended by" the room, since no BARGE rule covers it. `ALL_VARIANTS`
+is both, for readers and the replay, which must know every game a stored hand can be.
+
 >>> VARIANTS["chowaha"].section
 '2.12'
 >>> len(VARIANTS)
 59
+>>> ROOM_VARIANTS["six_card_omaha"].rule
+'BARGE 2025 §2.23, as extended by PokerStars'
+>>> ROOM_VARIANTS["six_card_omaha"].barge, VARIANTS["omaha"].barge
+(False, True)
 """
 
 from __future__ import annotations
@@ -17,14 +27,25 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Variant:
+    """A game: its id, name and rulebook section. A game from another room (`room`) is not in the
+    rulebook: `extends` is the BARGE game it changes and `section` that game's section."""
+
     id: str
     name: str
     section: str
+    room: str | None = None
+    extends: str | None = None
+
+    @property
+    def barge(self) -> bool:
+        return self.room is None
 
     @property
     def rule(self) -> str:
         """The citation used in findings and listings, e.g. "BARGE 2025 §2.12"."""
-        return f"BARGE 2025 §{self.section}"
+        if self.room is None:
+            return f"BARGE 2025 §{self.section}"
+        return f"BARGE 2025 §{self.section}, as extended by {self.room}"
 
 
 _TABLE = """
@@ -97,3 +118,27 @@ def _load() -> dict[str, Variant]:
 
 
 VARIANTS: dict[str, Variant] = _load()
+
+# Games other rooms deal that the rulebook does not: room | name | id | the BARGE game it extends.
+# 5 Card Omaha Hi/Lo is Big O (§2.9) and 6+ Hold'em with blinds is Short Deck Hold'em (§2.45), so
+# neither is here; docs/interop-pokerstars.md maps every PokerStars game.
+_ROOM_TABLE = """
+PokerStars | 6 Card Omaha             | six_card_omaha       | five_card_omaha
+PokerStars | 6 Card Omaha Hi/Lo       | six_card_omaha_hi_lo | big_o
+PokerStars | Courchevel Hi/Lo         | courchevel_hi_lo     | courchevel
+PokerStars | 6+ Hold'em (button blind) | six_plus_holdem     | short_deck_holdem
+"""
+
+
+def _load_rooms() -> dict[str, Variant]:
+    rows = (line.split("|") for line in _ROOM_TABLE.strip().splitlines())
+    entries = (
+        Variant(id=i.strip(), name=n.strip(), section=VARIANTS[e.strip()].section, room=r.strip(),
+                extends=e.strip())
+        for r, n, i, e in rows
+    )
+    return {v.id: v for v in entries}
+
+
+ROOM_VARIANTS: dict[str, Variant] = _load_rooms()
+ALL_VARIANTS: dict[str, Variant] = {**VARIANTS, **ROOM_VARIANTS}

@@ -9,13 +9,10 @@ The LALR parser applies `BargeTransformer` while it parses, so no parse tree is 
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
-from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
 from grammar.barge_transformer import BargeTransformer
-from grammar.errors import HandSyntaxError
+from grammar.reading import HandReader
 from pipeline.model import Hand
 
 GRAMMAR = Path(__file__).with_name("barge.lark")
@@ -72,72 +69,9 @@ _DESCRIPTIONS = {
 }
 
 
-@cache
-def _parser() -> Lark:
-    return Lark(
-        GRAMMAR.read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        transformer=BargeTransformer(),
-        cache=False,
-    )
-
-
-def _describe(name: str) -> str:
-    if name in _DESCRIPTIONS:
-        return _DESCRIPTIONS[name]
-    try:
-        pattern = _parser().get_terminal(name).pattern
-    except KeyError:
-        return name
-    return f"'{pattern.value}'" if pattern.type == "str" else name
-
-
-def _expected(names: set[str] | frozenset[str]) -> tuple[str, ...]:
-    return tuple(sorted({_describe(n) for n in names}))
-
-
-def _word_at(text: str, line: int, column: int) -> str:
-    """The whole word around an error position, so "too" is reported rather than its "o"."""
-    row = (text.splitlines() or [""])[line - 1] if line - 1 < len(text.splitlines()) else ""
-    lo = hi = max(column - 1, 0)
-    if lo >= len(row):
-        return ""
-    while lo > 0 and row[lo - 1] not in " [(":
-        lo -= 1
-    while hi < len(row) and row[hi] not in " ])":
-        hi += 1
-    word = row[lo:hi]
-    return word if len(word) <= 40 else word[:37] + "..."
-
-
-def _end_error(text: str, expected: set[str] | frozenset[str]) -> HandSyntaxError:
-    lines = text.splitlines() or [""]
-    return HandSyntaxError("the hand ends too early", len(lines), len(lines[-1]) + 1, _expected(expected))
-
-
-def _convert(exc: UnexpectedInput, text: str) -> HandSyntaxError:
-    if isinstance(exc, UnexpectedEOF):
-        return _end_error(text, set(exc.expected))
-    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
-        return _end_error(text, exc.accepts or exc.expected)
-    line, column = exc.line or 1, exc.column or 1
-    if isinstance(exc, UnexpectedCharacters):
-        expected = _expected(exc.allowed or set())
-    else:
-        assert isinstance(exc, UnexpectedToken)
-        expected = _expected(exc.accepts or exc.expected)
-    word = _word_at(text, line, column)
-    return HandSyntaxError(f"unexpected {repr(word) if word else 'end of the line'}", line, column, expected)
+READER = HandReader(GRAMMAR, BargeTransformer, _DESCRIPTIONS)
 
 
 def parse_hand(text: str) -> Hand:
     """Parse one hand block; line numbers in errors count from the block's first line."""
-    if not text.endswith("\n"):
-        text += "\n"
-    try:
-        hand = _parser().parse(text)
-    except UnexpectedInput as exc:
-        raise _convert(exc, text) from None
-    assert isinstance(hand, Hand)  # the transformer's `start` builds it
-    return hand
+    return READER.parse(text)

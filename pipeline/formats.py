@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grammar.barge_parser import HEADER_PREFIX, parse_hand
+from grammar.phh_parser import parse_phh, sniff, split_phh
+from grammar.pokerstars_parser import parse_pokerstars, split_pokerstars
+from grammar.pokerstars_parser import sniff as sniff_pokerstars
 from pipeline.model import Hand
 from pipeline.sources import Splitter, head_text, split_blocks
 
@@ -42,6 +45,10 @@ FORMATS: dict[str, Format] = {
     for f in (
         Format(NATIVE, "the native BARGE format (docs/format.md)",
                lambda head: _first_line(head).startswith(HEADER_PREFIX), split_blocks, parse_hand),
+        Format("phh", "PHH, the PokerKit hand-history standard (.phh, .phhs; docs/interop.md)",
+               sniff, split_phh, parse_phh),
+        Format("pokerstars", "PokerStars hand histories, and other sites' in the same shape "
+               "(docs/interop-pokerstars.md)", sniff_pokerstars, split_pokerstars, parse_pokerstars),
     )
 }
 

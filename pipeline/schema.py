@@ -64,11 +64,19 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("hand_id", pa.string()), ("profile", pa.string()), ("findings", pa.int64()),
         ("audited_at", pa.timestamp("us")),
     ]),
+    # Also written by the audit, which has the parsed hand at hand: each contender's all-in
+    # adjusted result (evaluator.equity.all_in_adjusted) in chips, fractional because it is an
+    # expectation; the street of the last betting action and how many run-outs were dealt
+    # (`exact`: all of them, else a sample).
+    "allin_adjustments": pa.schema([
+        ("hand_id", pa.string()), ("player", pa.string()), ("adjusted_net", pa.float64()),
+        ("street", pa.string()), ("runouts", pa.int64()), ("exact", pa.bool_()),
+    ]),
 }  # fmt: skip
 
 HAND_TABLES = ("hands", "seats", "actions", "boards", "awards")
 RECORDED, COMPUTED = "recorded", "computed"  # the two origins of an award row
-AUDIT_TABLES = ("findings", "audits")
+AUDIT_TABLES = ("findings", "audits", "allin_adjustments")
 
 
 # Not a stored table: the ending stacks an audit sets in `seats` (the rules' awards, or the
@@ -83,7 +91,7 @@ def sql_type(kind: pa.DataType) -> str:
     if pa.types.is_list(kind):
         return sql_type(kind.value_type) + "[]"
     simple = {pa.int64(): "BIGINT", pa.string(): "VARCHAR", pa.bool_(): "BOOLEAN",
-              pa.timestamp("us"): "TIMESTAMP"}
+              pa.timestamp("us"): "TIMESTAMP", pa.float64(): "DOUBLE"}
     return simple[kind]
 
 

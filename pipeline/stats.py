@@ -5,9 +5,9 @@ One DuckDB query (`FACTS_SQL`) turns the stored actions into one row per player 
 the player had the chance to do on the first betting round and the next one, and what they did
 (the first round is the catalog's first street: pre-flop, 3rd street in stud, pre-draw). Polars
 sums those rows per player (and per variant or position in `stats_by`). The all-in adjusted
-result comes from :func:`evaluator.equity.all_in_adjusted`, hand by hand, for the hands with an
-all-in. Every definition, and which PokerTracker / fpdb statistic it follows, is in
-docs/stats.md.
+result is read from the `allin_adjustments` table, which the audit fills with
+:func:`evaluator.equity.all_in_adjusted` while it has each hand parsed. Every definition, and
+which PokerTracker / fpdb statistic it follows, is in docs/stats.md.
 
 Every value the user chooses reaches the database as a query parameter.
 
@@ -27,8 +27,7 @@ import duckdb
 import polars as pl
 
 from evaluator.catalog import GAMES
-from evaluator.equity import all_in_adjusted, hand_streets
-from pipeline.store import read_hands
+from evaluator.equity import hand_streets
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +81,13 @@ _AWARDS_RECORDED = """
     SELECT w.hand_id, w.player, sum(w.amount) AS collected
     FROM awards w JOIN picked USING (hand_id)
     GROUP BY ALL"""
+
+# The all-in adjusted results the audit stored; a database written before they were stored, or
+# never audited, has none, and every hand counts its actual net.
+_ADJUSTED = """
+    SELECT a.hand_id, a.player, a.adjusted_net FROM allin_adjustments a JOIN picked USING (hand_id)"""
+_NOT_ADJUSTED = """
+    SELECT NULL::VARCHAR AS hand_id, NULL::VARCHAR AS player, NULL::DOUBLE AS adjusted_net WHERE false"""
 
 FACTS_SQL = """
 WITH
@@ -175,15 +181,12 @@ stayed AS (  -- players who never folded, per hand
     SELECT d.hand_id, count(*) AS n FROM dealt d ANTI JOIN folders f USING (hand_id, player)
     GROUP BY d.hand_id
 ),
-all_ins AS (
-    SELECT DISTINCT a.hand_id FROM actions a JOIN picked USING (hand_id)
-    WHERE a.all_in AND a.player IS NOT NULL
-),
 reached AS (  -- hands dealt to their second betting round
     SELECT DISTINCT a.hand_id FROM actions a JOIN picked p USING (hand_id)
     WHERE a.street = p.second_street
 ),
-won AS ({awards})
+won AS ({awards}),
+adjusted AS ({adjusted})
 SELECT d.hand_id, d.player, p.started_at, p.source_id, p.line, p.variant, p.structure, p.event,
        p.table_name,
        CASE WHEN d.no_button THEN NULL
@@ -210,8 +213,8 @@ SELECT d.hand_id, d.player, p.started_at, p.source_id, p.line, p.variant, p.stru
        r.hand_id IS NOT NULL AND NOT coalesce(f.folded_first, false) AS saw_second,
        x.hand_id IS NULL AND coalesce(st.n, 0) >= 2 AS went_sd,
        coalesce(w.collected, 0) > 0 AS won,
-       -- the result may be all-in adjusted: someone went all in and two or more never folded
-       ai.hand_id IS NOT NULL AND coalesce(st.n, 0) >= 2 AS allin_candidate
+       adj.adjusted_net IS NOT NULL AS allin_adjusted,
+       coalesce(adj.adjusted_net, d.net) AS allin_adjusted_net
 FROM dealt d
 JOIN picked p USING (hand_id)
 LEFT JOIN first_round f USING (hand_id, player)
@@ -221,8 +224,8 @@ LEFT JOIN later l USING (hand_id, player)
 LEFT JOIN folders x USING (hand_id, player)
 LEFT JOIN stayed st USING (hand_id)
 LEFT JOIN reached r USING (hand_id)
-LEFT JOIN all_ins ai USING (hand_id)
 LEFT JOIN won w USING (hand_id, player)
+LEFT JOIN adjusted adj USING (hand_id, player)
 WHERE $player IS NULL OR d.player = $player
 """
 
@@ -240,6 +243,13 @@ def _has_award_origin(con: duckdb.DuckDBPyConnection) -> bool:
     return bool(rows[0][0])
 
 
+def _has_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
+    """Whether the database has this table (one written before it existed has not)."""
+    sql = "SELECT count(*) FROM information_schema.tables WHERE table_name = ?"
+    rows = con.execute(sql, [name]).fetchall()
+    return bool(rows[0][0])
+
+
 def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: dict[str, Any]) -> pl.DataFrame:
     table = con.sql(sql, params=params).to_arrow_table()
     frame = pl.from_arrow(table)
@@ -247,55 +257,12 @@ def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: dict[str, Any]) -> 
     return frame
 
 
-# All-in adjusted results already computed, by hand id and a digest of the hand's stored text
-# (a corrected file stores a changed hand under the same id): the dashboard asks again on every
-# change of filter, and reading the hands back costs more than the query itself.
-_ADJUSTED: dict[tuple[str, str], tuple[tuple[str, float], ...]] = {}
-_ADJUSTED_LIMIT = 1_000_000
-
-_DIGESTS_SQL = """
-SELECT hand_id,
-       md5(coalesce(raw_text, '')) || ':' || CAST(source_id AS VARCHAR) || ':' || CAST(line AS VARCHAR)
-FROM hands WHERE hand_id IN (SELECT unnest($ids))
-"""
-
-
-def _adjustments(con: duckdb.DuckDBPyConnection, hand_ids: list[str]) -> pl.DataFrame:
-    """(hand_id, player, adjusted) for the contenders of the hands that were all in before the end."""
-    if not hand_ids:
-        return pl.DataFrame(schema={"hand_id": pl.String, "player": pl.String, "adjusted": pl.Float64})
-    digests = [(r[0], r[1]) for r in con.execute(_DIGESTS_SQL, {"ids": hand_ids}).fetchall()]
-    missing = [hand_id for hand_id, digest in digests if (hand_id, digest) not in _ADJUSTED]
-    if missing:
-        if len(_ADJUSTED) + len(missing) > _ADJUSTED_LIMIT:
-            _ADJUSTED.clear()
-        loaded = {hand.hand_id: hand for hand in read_hands(con, missing)}
-        for hand_id, digest in digests:
-            if hand_id in loaded:
-                adjustment = all_in_adjusted(loaded[hand_id])
-                _ADJUSTED[(hand_id, digest)] = () if adjustment is None else tuple(
-                    (player, net / 100) for player, net in adjustment.nets)
-    rows = [(hand_id, player, net) for hand_id, digest in digests
-            for player, net in _ADJUSTED.get((hand_id, digest), ())]
-    return pl.DataFrame(rows, schema={"hand_id": pl.String, "player": pl.String, "adjusted": pl.Float64},
-                        orient="row")
-
-
 def hand_facts(con: duckdb.DuckDBPyConnection, filters: Filters = NO_FILTERS) -> pl.DataFrame:
     """One row per player per selected hand: the flags and counts the statistics add up, the
     net result and the all-in adjusted one (`allin_adjusted_net`, the net where not adjusted)."""
-    sql = FACTS_SQL.replace("{awards}", _AWARDS_BY_ORIGIN if _has_award_origin(con) else _AWARDS_RECORDED)
-    facts = _frame(con, sql, _params(filters))
-    adjusted = _adjustments(con, facts.filter("allin_candidate")["hand_id"].unique().sort().to_list())
-    return (
-        facts.join(adjusted, on=["hand_id", "player"], how="left")
-        .with_columns(
-            pl.col("adjusted").is_not_null().alias("allin_adjusted"),
-            pl.coalesce("adjusted", "net").alias("allin_adjusted_net"),
-            pl.col("position").fill_null(NO_BUTTON),
-        )
-        .drop("adjusted", "allin_candidate")
-    )
+    sql = (FACTS_SQL.replace("{awards}", _AWARDS_BY_ORIGIN if _has_award_origin(con) else _AWARDS_RECORDED)
+           .replace("{adjusted}", _ADJUSTED if _has_table(con, "allin_adjustments") else _NOT_ADJUSTED))
+    return _frame(con, sql, _params(filters)).with_columns(pl.col("position").fill_null(NO_BUTTON))
 
 
 # ---- statistics ---------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ Writes go in as Arrow tables inside explicit transactions; reads rebuild hand mo
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime
 from decimal import Decimal
@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 
 from pipeline.model import Action, Award, FinalStack, Hand, Seat, Stakes
@@ -172,13 +174,27 @@ class Store:
         finally:
             self.con.unregister("wanted_ids")
 
-    def stored_versions(self, hand_ids: list[str]) -> dict[str, tuple[str, str]]:
-        """For those of `hand_ids` already stored: the stored raw text and its source's path."""
+    def stored_versions(self, hand_ids: list[str]) -> dict[str, tuple[str, str, int]]:
+        """For those of `hand_ids` already stored: the stored raw text, its source's path and id.
+
+        Only the ids are searched among all hands; the texts are read for the hands found, by
+        row id (a join would read the text of every stored hand)."""
         if not hand_ids:
             return {}
-        rows = self._with_ids(hand_ids, "SELECT h.hand_id, h.raw_text, s.path FROM hands h "
-                                        "JOIN wanted_ids w USING (hand_id) JOIN sources s USING (source_id)")
-        return {r[0]: (r[1], r[2]) for r in rows}
+        found = self._with_ids(hand_ids, "SELECT rowid FROM hands JOIN wanted_ids USING (hand_id)")
+        rows = self._by_rowid([r[0] for r in found], "h.hand_id, h.raw_text, s.path, h.source_id")
+        return {r[0]: (r[1], r[2], r[3]) for r in rows.values()}
+
+    def _by_rowid(self, rowids: list[int], columns: str) -> dict[int, tuple[Any, ...]]:
+        """`columns` of hands `h` joined with its source `s`, by the hands' row ids. Hands stored in
+        a row range are read from that range only."""
+        if not rowids:
+            return {}
+        rows = self._query(
+            f"SELECT h.rowid, {columns} FROM hands h JOIN sources s USING (source_id) "
+            "WHERE h.rowid BETWEEN ? AND ? AND h.rowid IN (SELECT unnest(?))",
+            [min(rowids), max(rowids), rowids])
+        return {r[0]: tuple(r[1:]) for r in rows}
 
     def delete_hands(self, hand_ids: list[str]) -> None:
         if hand_ids:
@@ -189,22 +205,36 @@ class Store:
     # ---- audit ----
     def hands_to_audit(self, pending_only: bool, variant: str | None = None, event: str | None = None,
                        hand_id: str | None = None) -> list[tuple[str, str, str]]:
-        """(hand_id, format, raw_text) of the stored hands matching the filters, in stored order;
-        `pending_only` keeps those not audited yet."""
+        """(hand_id, format, raw_text) of the stored hands matching the filters, in the order they
+        are stored; `pending_only` keeps those not audited yet."""
+        return self.stored_texts(self.rows_to_audit(pending_only, variant, event, hand_id).tolist())
+
+    def rows_to_audit(self, pending_only: bool, variant: str | None = None, event: str | None = None,
+                      hand_id: str | None = None) -> npt.NDArray[np.int64]:
+        """The row ids of the stored hands matching the filters, in the order they are stored
+        (`stored_texts` reads them a batch at a time, each batch from a narrow range of rows: the
+        raw texts of all hands need not fit in memory, nor be read more than once)."""
         where, params = [], []
-        for column, value in (("h.variant", variant), ("h.event", event), ("h.hand_id", hand_id)):
+        for column, value in (("variant", variant), ("event", event), ("hand_id", hand_id)):
             if value is not None:
                 where.append(f"{column} = ?")
                 params.append(value)
         if pending_only:
-            where.append("h.hand_id NOT IN (SELECT hand_id FROM audits)")
-        sql = ("SELECT h.hand_id, s.format, h.raw_text FROM hands h JOIN sources s USING (source_id)"
-               + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY h.source_id, h.line")
-        return [(r[0], r[1], r[2]) for r in self._query(sql, params)]
+            where.append("hand_id NOT IN (SELECT hand_id FROM audits)")
+        condition = " WHERE " + " AND ".join(where) if where else ""
+        sql = f"SELECT rowid FROM hands{condition} ORDER BY rowid"
+        ids: npt.NDArray[np.int64] = self.con.execute(sql, params).fetchnumpy()["rowid"]
+        return ids.astype(np.int64)
+
+    def stored_texts(self, rowids: list[int]) -> list[tuple[str, str, str]]:
+        """(hand_id, format, raw_text) of the hands with these row ids (`rows_to_audit`), in order."""
+        by_row = self._by_rowid(rowids, "h.hand_id, s.format, h.raw_text")
+        return [(r[0], r[1], r[2]) for r in (by_row[i] for i in rowids if i in by_row)]
 
     def write_audit(self, hand_ids: list[str], tables: dict[str, pa.Table]) -> None:
-        """Replace what an earlier audit of `hand_ids` wrote with a new audit's: its findings and
-        audits rows, its computed awards, and the ending stacks the rules give (`seats`)."""
+        """Replace what an earlier audit of `hand_ids` wrote with a new audit's: its findings,
+        audits and all-in adjustment rows, its computed awards, and the ending stacks the rules give
+        (`seats`)."""
         with self.transaction():
             for name in AUDIT_TABLES:
                 self._with_ids(
@@ -246,7 +276,11 @@ class Store:
             self.con.unregister(view)
 
     def write_batch(self, batch: HandBatch) -> None:
-        for name, table in batch.to_arrow().items():
+        self.write_tables(batch.to_arrow())
+
+    def write_tables(self, tables: Mapping[str, pa.Table]) -> None:
+        """Append Arrow tables to the stored tables of the same names."""
+        for name, table in tables.items():
             self._insert(name, table)
 
     def write_rejects(self, rows: list[tuple[int, int, int, str, str, int]]) -> None:

@@ -2,13 +2,20 @@
 
 `HandBatch` collects the rows of `hands`, `seats`, `actions`, `boards` and `awards` for many
 hands and hands them over as Arrow tables, so the store writes whole batches, never rows.
+`Rows` keeps, beside such tables, the hand each row belongs to: a worker process builds the
+tables of every hand it read, and the writer drops the hands it does not store (duplicates,
+clashes) without rebuilding anything.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 
 from pipeline.accounting import recorded_ending_stacks
@@ -44,11 +51,35 @@ def board_rows(hand: Hand) -> list[tuple[str, int, str, str, bool]]:
     return rows
 
 
+Owners = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """Arrow tables of several hands, and for each table the index (in the order the hands were
+    added) of the hand each row belongs to."""
+
+    tables: dict[str, pa.Table]
+    owners: dict[str, Owners]
+
+    def select(self, keep: npt.NDArray[np.bool_]) -> dict[str, pa.Table]:
+        """The tables with only the rows of the hands whose `keep` is true."""
+        if keep.all():
+            return dict(self.tables)
+        return {name: table.filter(pa.array(keep[self.owners[name]], pa.bool_()))
+                for name, table in self.tables.items()}
+
+
+def owner_arrays(owners: Mapping[str, list[int]]) -> dict[str, Owners]:
+    return {name: np.asarray(rows, dtype=np.int64) for name, rows in owners.items()}
+
+
 class HandBatch:
     def __init__(self) -> None:
         self.columns: dict[str, defaultdict[str, list[Any]]] = {
             name: defaultdict(list) for name in HAND_TABLES
         }
+        self.owners: dict[str, list[int]] = {name: [] for name in HAND_TABLES}
         self.hand_ids: list[str] = []
 
     def __len__(self) -> int:
@@ -58,8 +89,12 @@ class HandBatch:
         columns = self.columns[table]
         for key, value in values.items():
             columns[key].append(value)
+        self.owners[table].append(len(self.hand_ids) - 1)
 
-    def add(self, hand: Hand, source_id: int, line: int, raw_text: str) -> None:
+    def add(self, hand: Hand, source_id: int, line: int, raw_text: str,
+            ending: Mapping[str, int] | None = None) -> None:
+        """Add a hand's rows; `ending`: the stacks the rules give (the audit's), which replace the
+        recorded ones of those players in `seats.ending_stack`."""
         hid = hand.hand_id
         stakes = hand.stakes
         self.hand_ids.append(hid)
@@ -77,12 +112,14 @@ class HandBatch:
             total_pot=hand.total_pot, rake=hand.rake, raw_text=raw_text,
         )
         seat_of = {s.player: s.number for s in hand.seats}
-        ending = recorded_ending_stacks(hand)
+        endings = recorded_ending_stacks(hand)
+        if ending:
+            endings.update(ending)
         finals = {f.player: f.amount for f in hand.final_stacks}
         for seat in hand.seats:
             self._row(
                 "seats", hand_id=hid, seat=seat.number, player=seat.player,
-                starting_stack=seat.stack, ending_stack=ending[seat.player],
+                starting_stack=seat.stack, ending_stack=endings[seat.player],
                 final_stack=finals.get(seat.player), sitting_out=seat.sitting_out,
             )
         for seq, a in enumerate(hand.actions, 1):
@@ -113,3 +150,6 @@ class HandBatch:
             ]
             tables[name] = pa.Table.from_arrays(arrays, schema=schema)
         return tables
+
+    def to_rows(self) -> Rows:
+        return Rows(self.to_arrow(), owner_arrays(self.owners))

@@ -22,6 +22,7 @@ _POSTS = {
     "straddle": "posts straddle",
     "dead_blind": "posts dead blind",
     "kill_blind": "posts kill blind",
+    "button_blind": "posts button blind",
     "ante": "posts the ante",
     "big_blind_ante": "posts big blind ante",
 }

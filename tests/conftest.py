@@ -25,3 +25,21 @@ def doc_examples() -> list[str]:
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "test.duckdb"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--slow", action="store_true", default=False,
+                     help="also run the slow tiers (10,000 PokerKit hands per PHH variant)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "slow: a slow tier, run only with --slow")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--slow"):
+        return
+    skip = pytest.mark.skip(reason="a slow tier: run with --slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

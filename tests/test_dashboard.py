@@ -222,7 +222,8 @@ def test_ingest_page_refuses_other_file_types(own_db: Path, monkeypatch: pytest.
     # Streamlit's file_uploader refuses it on the server too (a browser does not even offer it).
     at.button(key="ingest_submit").click().run()
     assert any("Invalid file extension" in e.value for e in at.exception)
-    assert scalar(own_db, "SELECT count(*) FROM sources") == len(sample_files()) + 47
+    audit_samples = len(list((SAMPLES / "audit").glob("*.bhh")))
+    assert scalar(own_db, "SELECT count(*) FROM sources") == len(sample_files()) + audit_samples
     with pytest.raises(uploads.UploadRefused, match=r"only \.bhh, \.txt"):
         uploads.check([uploads.Upload("evil.sh", b"#!/bin/sh")])
     with pytest.raises(uploads.UploadRefused, match="larger than"):

@@ -142,27 +142,32 @@ def test_retry_rejects_stores_what_reads_now(
 
 
 HOLDER = """
-import sys, time, duckdb
+import sys, duckdb
 con = duckdb.connect(sys.argv[1])
 print("holding", flush=True)
-time.sleep(float(sys.argv[2]))
+sys.stdin.read()  # hold the database until the test closes our stdin
 """
 
 
 def test_a_second_writer_waits_or_fails_with_a_clear_message(tmp_path: Path) -> None:
     folder = make_inputs(tmp_path / "in", 1)
     db = tmp_path / "db.duckdb"
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(db), "3"], stdout=subprocess.PIPE, text=True)
-    assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(db)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    assert holder.stdin is not None and holder.stdout is not None
+    assert holder.stdout.readline().strip() == "holding"
     failed = subprocess.run([*BARGE, "ingest", str(folder), "--db", str(db), "--wait", "0.5"],
                             capture_output=True, text=True)
     assert failed.returncode == 3
     assert "in use by another process" in failed.stderr and "Traceback" not in failed.stderr
-    waited = subprocess.run([*BARGE, "ingest", str(folder), "--db", str(db), "--wait", "20", "--json"],
-                            capture_output=True, text=True)
+    waiting = subprocess.Popen([*BARGE, "ingest", str(folder), "--db", str(db), "--wait", "120", "--json"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2)  # the second writer starts and finds the database held
+    holder.stdin.close()
     holder.wait()
-    assert waited.returncode == 0, waited.stderr
-    assert json.loads(waited.stdout)["hands"] == 14
+    output, errors = waiting.communicate(timeout=300)
+    assert waiting.returncode == 0, errors
+    assert json.loads(output)["hands"] == 14
 
 
 def test_hostile_files_give_messages_not_tracebacks(

@@ -42,7 +42,7 @@ def test_blocks_split_on_blank_lines_and_on_headers() -> None:
 
 
 def test_other_files_are_not_taken_for_histories(tmp_path: Path) -> None:
-    (tmp_path / "notes.txt").write_text("\n\nPokerStars Hand #1: Hold'em\n")
+    (tmp_path / "notes.txt").write_text("\n\nNotes: Hand #1 of the home game, Hold'em, Ann won\n")
     (tmp_path / "empty.bhh").write_text("")
     (tmp_path / "binary.bin").write_bytes(bytes(range(256)))
     assert [detect_format(p) for p in sorted(tmp_path.iterdir())] == [

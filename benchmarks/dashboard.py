@@ -1,0 +1,114 @@
+"""Dashboard queries at scale: the SQL behind each page, timed on a database of generated hands.
+
+The database is made once per size (`barge generate` for all 59 variants, then the parallel
+ingest and audit) and kept in the bench data folder. Each page's figure is the time of every
+query the page runs when it opens with no filter, uncached (a fresh connection, the same
+read-only way the dashboard opens the file); the Players page also opens the first player of
+the leaderboard, and the replayer the first hand of its list. There is no peer: the target is
+the issue's, every page under a second at a million hands.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from benchmarks.suite import data_dir, row
+from dashboard import queries
+from evaluator.variants import VARIANTS
+from pipeline.generate.output import Request, generate
+from pipeline.ingest import ingest
+from pipeline.stats import NO_FILTERS, Filters, player_hands, player_stats, stats_by
+from pipeline.store import Store
+
+SEED = 2
+Con = duckdb.DuckDBPyConnection
+
+
+def database(hands: int) -> Path:
+    """A database of about `hands` generated hands of all 59 variants, made on first use."""
+    per_variant = max(1, hands // len(VARIANTS))
+    db = data_dir() / f"dashboard-{SEED}-{per_variant * len(VARIANTS)}.duckdb"
+    if db.exists():
+        return db
+    folder = data_dir() / f"native-{SEED}-{per_variant}"
+    done = folder / ".complete"
+    jobs = os.cpu_count() or 1
+    if not done.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        generate(Request(tuple(sorted(VARIANTS)), hands=per_variant, seed=SEED, jobs=jobs), folder)
+        done.touch()
+    partial = db.with_suffix(".partial")
+    partial.unlink(missing_ok=True)
+    with Store(partial) as store:
+        ingest([folder], store, jobs=jobs, audit=True)
+    partial.rename(db)
+    return db
+
+
+def _overview(con: Con) -> None:
+    for query in (queries.overview, queries.hands_per_day, queries.variant_mix, queries.biggest_pots,
+                  queries.events, queries.finding_counts):
+        query(con, NO_FILTERS)
+
+
+def _players(con: Con) -> None:
+    board = player_stats(con, NO_FILTERS)
+    first = board.sort("net", descending=True)["player"][0]
+    mine = Filters(player=first)
+    player_hands(con, mine)
+    for by in ("variant", "position"):
+        stats_by(con, mine, by)
+
+
+def _variants(con: Con) -> None:
+    queries.variant_stats(con, NO_FILTERS)
+    queries.winners(con, NO_FILTERS)
+
+
+def _audit(con: Con) -> None:
+    queries.findings(con, NO_FILTERS)
+
+
+def _replayer(con: Con) -> None:
+    listed = queries.hand_list(con, NO_FILTERS)
+    hand_id = listed["hand_id"][0]
+    for query in (queries.hand, queries.hand_awards, queries.hand_findings, queries.hand_seats):
+        query(con, hand_id)
+
+
+def _ingest(con: Con) -> None:
+    queries.rejects(con)
+
+
+PAGES: dict[str, Callable[[Con], None]] = {
+    "Overview": _overview, "Players": _players, "Variants": _variants, "Audit": _audit,
+    "Hand replayer": _replayer, "Ingest": _ingest,
+}
+
+
+def time_pages(db: Path) -> dict[str, float]:
+    """Seconds each page's queries take on a fresh read-only connection."""
+    seconds = {}
+    for page, load in PAGES.items():
+        with duckdb.connect(str(db), read_only=True) as con:
+            started = time.perf_counter()
+            load(con)
+            seconds[page] = time.perf_counter() - started
+    return seconds
+
+
+def run(quick: bool) -> list[dict[str, Any]]:
+    hands = 20_000 if quick else 1_000_000
+    db = database(hands)
+    with duckdb.connect(str(db), read_only=True) as con:
+        stored = con.execute("SELECT count(*) FROM hands").fetchone()
+    count = int(stored[0]) if stored else 0
+    return [row(f"dashboard page: {page}", seconds, None, None, "s",
+                f"{count:,} hands; target under 1 s")
+            for page, seconds in time_pages(db).items()]

@@ -1,0 +1,647 @@
+"""Reads one PHH hand (the PokerKit hand-history standard) into a `Hand`, or raises
+`HandSyntaxError` with the line, the column and what was expected.
+
+A block is a `.phh` file or one `[N]` section of a `.phhs` bulk file.  The container is TOML
+(`tomllib`); each string of `actions` is read by the grammar `phh_actions.lark`
+(`phh_transformer` turns the steps into the model's actions).  How PHH fields map onto the
+model, the seat and button convention and the hand ids: docs/interop.md, "PHH".
+
+>>> hand = parse_phh(EXAMPLE)
+>>> hand.variant, hand.structure, hand.button_seat, [s.player for s in hand.seats]
+('texas_holdem', 'no-limit', 3, ['Phil Ivey', 'Patrik Antonius', 'Tom Dwan'])
+>>> [a.kind for a in hand.actions if a.player == "Tom Dwan"]
+['ante', 'deal', 'raise', 'call', 'call', 'raise', 'call', 'show']
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
+from datetime import date, datetime, time
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+from lark import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from evaluator.catalog import GAMES
+from evaluator.profiles import PROFILES
+from grammar.errors import HandSyntaxError
+from grammar.phh_transformer import (
+    LIMIT_CODES,
+    PHH_VARIANTS,
+    STUD_CODES,
+    Setup,
+    Step,
+    StepTransformer,
+    build_actions,
+    positional,
+    toml_key,
+    toml_value,
+)
+from grammar.reading import HandReader
+from pipeline.accounting import chips_put_in
+from pipeline.amounts import AmountError, parse_amount
+from pipeline.model import Action, Award, FinalStack, Hand, Seat, Stakes
+from pipeline.sources import Block
+
+GRAMMAR = Path(__file__).with_name("phh_actions.lark")
+BARGE_PREFIX = "_barge_"  # user-defined fields that carry what PHH cannot say (docs/interop.md)
+META_PREFIX = "PHH: "  # the note that keeps the fields the model has no place for
+HAND_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._\-]*")
+
+EXAMPLE = """\
+# A big pot between Dwan and Ivey (phh-std, "Motivational Examples").
+variant = "NT"
+antes = [500, 500, 500]
+blinds_or_straddles = [1000, 2000, 0]
+min_bet = 2000
+starting_stacks = [1125600, 2000000, 553500]
+actions = [
+  "d dh p1 Ac2d", "d dh p2 ????", "d dh p3 7h6h",
+  "p3 cbr 7000", "p1 cbr 23000", "p2 f", "p3 cc",
+  "d db Jc3d5c", "p1 cbr 35000", "p3 cc",
+  "d db 4h", "p1 cbr 90000", "p3 cbr 232600", "p1 cbr 1067100", "p3 cc",
+  "p1 sm Ac2d", "p3 sm 7h6h",
+  "d db Jh",
+]
+event = "Million Dollar Cash Game"
+year = 2009
+players = ["Phil Ivey", "Patrik Antonius", "Tom Dwan"]
+"""
+
+# The fields phh-std requires, per variant ("Required Fields").
+_COMMON = ("variant", "antes", "starting_stacks", "actions")
+_BLINDS_LIMIT = (*_COMMON, "blinds_or_straddles", "small_bet", "big_bet")
+_BLINDS_BIG_BET = (*_COMMON, "blinds_or_straddles", "min_bet")
+_STUD = (*_COMMON, "bring_in", "small_bet", "big_bet")
+REQUIRED: dict[str, tuple[str, ...]] = {
+    code: _STUD if code in STUD_CODES else _BLINDS_LIMIT if code in LIMIT_CODES else _BLINDS_BIG_BET
+    for code in PHH_VARIANTS
+}
+# Fields the model has a place for; every other field goes to the metadata note.
+MAPPED = frozenset({
+    "variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
+    "starting_stacks", "actions", "event", "time", "day", "month", "year", "hand", "level", "seats",
+    "seat_count", "table", "players", "finishing_stacks", "winnings",
+})
+# phh-std's fields in the standard's order ("Specification").
+FIELD_ORDER = (
+    "variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
+    "starting_stacks", "actions", "author", "event", "url", "venue", "address", "city", "region",
+    "postal_code", "country", "time", "time_zone", "time_zone_abbreviation", "day", "month", "year",
+    "hand", "level", "seats", "seat_count", "table", "players", "finishing_stacks", "winnings",
+    "currency", "currency_symbol", "ante_trimming_status", "time_limit", "time_banks",
+)
+BARGE_FIELDS = frozenset({
+    "tournament", "level", "rules", "button", "total_pot", "rake", "awards", "final_stacks",
+    "sitting_out", "stakes",
+})
+_DESCRIPTIONS = {
+    "PLAYER": "a player such as p1",
+    "CARDS": "cards such as AcKs or ????",
+    "AMOUNT": "an amount",
+    "DEALER": "'d' (the dealer)",
+    "DASH": "'-' (the cards already dealt)",
+    "COMMENTARY": "'# commentary'",
+    "$END": "the end of the action",
+    **{f"_{verb.upper()}": f"'{verb}'" for verb in ("db", "dh", "pb", "cbr", "cc", "f", "sd", "sm")},
+}
+
+
+# ---- errors ---------------------------------------------------------------------------------
+
+class _Located:
+    """Where fields and action strings are in the block's text, for located errors."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.lines = text.splitlines() or [""]
+
+    def key(self, name: str) -> tuple[int, int]:
+        key = re.escape(name)
+        pattern = re.compile(rf"""^([ \t]*)(?:{key}|"{key}"|'{key}')[ \t]*=""")
+        for number, line in enumerate(self.lines, 1):
+            match = pattern.match(line)
+            if match:
+                return number, len(match.group(1)) + 1
+        return 1, 1
+
+    def error(self, name: str, message: str, expected: tuple[str, ...] = ()) -> HandSyntaxError:
+        line, column = self.key(name)
+        return HandSyntaxError(message, line, column, expected)
+
+    def strings(self, name: str) -> list[tuple[int, int]]:
+        """(line, column) of the first character inside each string of the array `name`."""
+        line, _ = self.key(name)
+        offset = sum(len(x) + 1 for x in self.lines[:line - 1])
+        text = self.text
+        i = text.index("=", offset) + 1
+        while i < len(text) and text[i] != "[":
+            i += 1
+        i += 1
+        found: list[tuple[int, int]] = []
+        while i < len(text) and text[i] != "]":
+            char = text[i]
+            if char == "#":
+                while i < len(text) and text[i] != "\n":
+                    i += 1
+            elif char in "\"'":
+                quote = text[i:i + 3] if text[i:i + 3] in ('"""', "'''") else char
+                i += len(quote)
+                found.append(self.position(i))
+                while i < len(text) and not text.startswith(quote, i):
+                    i += 2 if quote[0] == '"' and text[i] == "\\" else 1
+                i += len(quote)
+                continue
+            i += 1
+        return found
+
+    def position(self, offset: int) -> tuple[int, int]:
+        before = self.text[:offset]
+        return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
+
+
+def _toml_error(exc: tomllib.TOMLDecodeError, text: str) -> HandSyntaxError:
+    message = str(exc)
+    match = re.search(r"\(at line (\d+), column (\d+)\)|\(at end of document\)", message)
+    reason = message[:match.start()].strip() if match else message
+    if match and match.group(1):
+        line, column = int(match.group(1)), int(match.group(2))
+    else:
+        lines = text.splitlines() or [""]
+        line, column = len(lines), len(lines[-1]) + 1
+    expected: tuple[str, ...]
+    if reason.startswith("Expected "):
+        expected = (reason[len("Expected "):],)
+    elif "nclosed array" in reason:
+        expected = ("',' or ']' closing the array",)
+    elif "nclosed inline table" in reason:
+        expected = ("',' or '}' closing the table",)
+    elif "nterminated string" in reason or "string" in reason.lower():
+        expected = ("the closing quote of the string",)
+    else:
+        expected = ("a TOML value: a number, a \"string\", an [array] or true/false",) \
+            if "value" in reason.lower() else ("a 'key = value' line or a [section] header",)
+    return HandSyntaxError(f"not valid TOML: {reason}", line, column, expected)
+
+
+# ---- the action notation --------------------------------------------------------------------
+
+ACTIONS = HandReader(GRAMMAR, StepTransformer, _DESCRIPTIONS)
+
+
+def _describe(names: Iterable[str]) -> tuple[str, ...]:
+    return ACTIONS.expected(set(names))
+
+
+def _step_error(exc: UnexpectedInput, text: str, line: int, column: int) -> HandSyntaxError:
+    names: Iterable[str] = ()
+    if isinstance(exc, UnexpectedEOF):
+        names = exc.expected
+    elif isinstance(exc, UnexpectedToken):
+        names = exc.accepts or exc.expected
+    elif isinstance(exc, UnexpectedCharacters):
+        names = exc.allowed or ()
+    if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        end = len(text.rstrip()) + 1
+        return HandSyntaxError(f"action {text!r} ends too early", line, column + end - 1, _describe(names))
+    where = (exc.column or 1) if "\n" not in text else 1
+    rest = text[where - 1:].split()
+    return HandSyntaxError(f"unexpected {rest[0] if rest else ''!r} in action {text!r}", line,
+                           column + where - 1, _describe(names))
+
+
+def parse_step(text: str, line: int = 1, column: int = 1) -> Step:
+    """One string of `actions`; errors are placed at `line`/`column` + the offset in the string."""
+    try:
+        step = ACTIONS.lark.parse(text)
+    except UnexpectedInput as exc:
+        raise _step_error(exc, text, line, column) from None
+    except HandSyntaxError as exc:  # an amount with too many decimals
+        raise HandSyntaxError(exc.message, line, column + exc.column - 1, exc.expected) from None
+    assert isinstance(step, Step)
+    return replace(step, line=line, column=column)
+
+
+# ---- fields ---------------------------------------------------------------------------------
+
+def _amount(value: Any, name: str, where: _Located) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise where.error(name, f"{name} must be a number, not {value!r}", ("a number",))
+    try:
+        cents = parse_amount(format(Decimal(repr(value)), "f"))
+    except (AmountError, InvalidOperation):
+        raise where.error(name, f"{name}: {value!r} is not an amount with at most two decimals",
+                          ("a finite amount with at most two decimals",)) from None
+    if cents < 0:
+        raise where.error(name, f"{name} may not be negative", ("an amount of 0 or more",))
+    return cents
+
+
+def _amounts(data: Mapping[str, Any], name: str, count: int | None, where: _Located) -> tuple[int, ...]:
+    values = data[name]
+    if not isinstance(values, list):
+        raise where.error(name, f"{name} must be an array of numbers", ("[number, number, ...]",))
+    if count is not None and len(values) != count:
+        raise where.error(name, f"{name} has {len(values)} entries for {count} players",
+                          (f"an array of {count} numbers",))
+    return tuple(_amount(v, name, where) for v in values)
+
+
+def _typed(data: Mapping[str, Any], name: str, kind: type | tuple[type, ...], what: str,
+           where: _Located) -> Any:
+    value = data.get(name)
+    if value is not None and (not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool)):
+        raise where.error(name, f"{name} must be {what}, not {value!r}", (what,))
+    return value
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._]+", "-", text).strip("-._")
+
+
+def hand_id_of(data: Mapping[str, Any]) -> str:
+    """The hand id: the `hand` field when it is a name, the event (with the date and table) and
+    the hand number when it is a number, else a digest of the hand's content."""
+    hand, event = data.get("hand"), data.get("event")
+    number = str(hand).strip() if hand is not None else ""
+    if number and not number.isdigit() and _slug(number):
+        return number if HAND_ID.fullmatch(number) else _slug(number)
+    if number and isinstance(event, str) and _slug(event):
+        day = "".join(f"{data[k]:02d}" for k in ("year", "month", "day") if isinstance(data.get(k), int))
+        table = _slug(str(data["table"])) if data.get("table") is not None else ""
+        return "-".join(p for p in (_slug(event), day, table and f"T{table}", number) if p)
+    digest = hashlib.sha1(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
+    return f"phh-{digest}" + (f"-{number}" if number else "")
+
+
+def _setup(data: Mapping[str, Any], code: str, where: _Located) -> tuple[Setup, Stakes]:
+    stacks_raw = data["starting_stacks"]
+    if not isinstance(stacks_raw, list) or not 2 <= len(stacks_raw) <= 10:
+        raise where.error("starting_stacks", "starting_stacks must list the stacks of 2 to 10 players",
+                          ("an array of 2 to 10 numbers",))
+    n = len(stacks_raw)
+    if any(isinstance(v, float) and v == float("inf") for v in stacks_raw):
+        raise where.error("starting_stacks", "an unknown (inf) stack cannot be replayed",
+                          ("a known stack for every player",))
+    stacks = _amounts(data, "starting_stacks", n, where)
+    names = _names(data, n, where)
+    seats = _seats(data, n, where)
+    antes = _amounts(data, "antes", n, where)
+    stud = code in STUD_CODES
+    blinds = () if stud else _amounts(data, "blinds_or_straddles", n, where)
+    if stud and "blinds_or_straddles" in data and any(_amounts(data, "blinds_or_straddles", n, where)):
+        raise where.error("blinds_or_straddles", "stud games have a bring-in, not blinds",
+                          ("no blinds_or_straddles in a stud game",))
+    amount = {k: _amount(data[k], k, where) if k in data else None
+              for k in ("bring_in", "small_bet", "big_bet", "min_bet")}
+    per_player = positional(antes, n)
+    nonzero = [i for i, a in enumerate(per_player) if a]
+    big_blind_player = positional(range(n), n)[1]
+    ante = big_blind_ante = None
+    if nonzero and len(nonzero) == n and len(set(per_player)) == 1:
+        ante = per_player[0]
+    elif nonzero and nonzero == [big_blind_player] and not stud:
+        big_blind_ante = per_player[big_blind_player]
+    elif nonzero:
+        raise where.error("antes", "antes must be the same for every player, or a big blind ante",
+                          ("uniform antes, or one ante at the big blind",))
+    if any(b and i >= 2 and b < blinds[1] for i, b in enumerate(blinds)):
+        raise where.error("blinds_or_straddles", "a straddle smaller than the big blind",
+                          ("straddles of at least the big blind",))
+    limit = code in LIMIT_CODES
+    stakes = Stakes(
+        small_blind=(blinds[0] or None) if blinds else None,
+        big_blind=(blinds[1] or None) if len(blinds) > 1 else None,
+        small_bet=amount["small_bet"] if limit else None,
+        big_bet=amount["big_bet"] if limit else None,
+        ante=ante, big_blind_ante=big_blind_ante,
+        bring_in=amount["bring_in"] if stud else None,
+    )
+    setup = Setup(code, names, seats, stacks, antes, blinds, amount["bring_in"],
+                  amount["small_bet"], amount["big_bet"], big_blind_ante is not None)
+    return setup, stakes
+
+
+def _names(data: Mapping[str, Any], n: int, where: _Located) -> tuple[str, ...]:
+    given = data.get("players")
+    if given is None:
+        return tuple(f"p{i}" for i in range(1, n + 1))
+    if not isinstance(given, list) or len(given) != n or not all(isinstance(p, str) for p in given):
+        raise where.error("players", f"players must be an array of {n} names", (f"{n} strings",))
+    names = tuple(p.strip() or f"p{i}" for i, p in enumerate(given, 1))
+    if len(set(names)) != n:
+        twice = sorted({p for p in names if names.count(p) > 1})
+        raise where.error("players", f"player names must differ: {', '.join(twice)} appears twice",
+                          ("a different name for every player",))
+    return names
+
+
+def _seats(data: Mapping[str, Any], n: int, where: _Located) -> tuple[int, ...]:
+    given = data.get("seats")
+    if given is None:
+        return tuple(range(1, n + 1))
+    ok = isinstance(given, list) and len(given) == n and all(
+        isinstance(s, int) and not isinstance(s, bool) and s > 0 for s in given)
+    if not ok or len(set(given)) != n:
+        raise where.error("seats", f"seats must be {n} different seat numbers from 1",
+                          (f"an array of {n} different positive integers",))
+    return tuple(given)
+
+
+def _started_at(data: Mapping[str, Any], where: _Located) -> datetime | None:
+    parts = {k: _typed(data, k, int, "an integer", where) for k in ("year", "month", "day")}
+    clock = data.get("time")
+    if clock is not None and not isinstance(clock, time):
+        raise where.error("time", f"time must be a TOML local time such as 14:03:55, not {clock!r}",
+                          ("a local time HH:MM:SS",))
+    if None in parts.values():
+        return None
+    try:
+        day = date(parts["year"], parts["month"], parts["day"])
+    except ValueError as exc:
+        raise where.error("day", f"not a date: {exc}", ("a valid year, month and day",)) from None
+    return datetime.combine(day, (clock or time()).replace(tzinfo=None))
+
+
+def _steps(data: Mapping[str, Any], n: int, where: _Located) -> list[Step]:
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise where.error("actions", "actions must be an array of strings", ('["d dh p1 AcKs", ...]',))
+    places = where.strings("actions")
+    steps = []
+    for k, text in enumerate(actions):
+        line, column = places[k] if k < len(places) else where.key("actions")
+        step = parse_step(text, line, column)
+        if step.player is not None and step.player >= n:
+            raise HandSyntaxError(f"p{step.player + 1} in {text!r}: the hand has {n} players", line, column,
+                                  (f"p1 to p{n}",))
+        steps.append(step)
+    return steps
+
+
+# ---- what the model keeps besides the play --------------------------------------------------
+
+def _metadata_note(data: Mapping[str, Any], started: datetime | None, odd_min_bet: bool) -> str | None:
+    """The fields the model has no place for, kept as one note the writer reads back: the venue,
+    the currency, user-defined fields, a date without its day, a minimum bet other than the big
+    blind (the engine's minimum).  Standard fields come in the standard's order, then the others
+    as written, so that the note does not depend on the document's layout."""
+    dated = ("time", "day", "month", "year")
+    kept = {k: v for k, v in data.items()
+            if not k.startswith(BARGE_PREFIX) and (k not in MAPPED or (k in dated and started is None)
+                                                   or (k == "min_bet" and odd_min_bet))}
+    if kept.get("ante_trimming_status") is False:
+        del kept["ante_trimming_status"]  # the standard's default
+    rank = {name: k for k, name in enumerate(FIELD_ORDER)}
+    kept = dict(sorted(kept.items(), key=lambda item: rank.get(item[0], len(rank))))
+    if not kept:
+        return None
+    return META_PREFIX + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in kept.items())
+
+
+def metadata_fields(note: str) -> dict[str, Any] | None:
+    """The fields of a metadata note (None when the note is not one)."""
+    if not note.startswith(META_PREFIX):
+        return None
+    try:
+        return dict(tomllib.loads("x = {" + note[len(META_PREFIX):] + "}")["x"])
+    except tomllib.TOMLDecodeError:
+        return None
+
+
+def _awards(data: Mapping[str, Any], names: tuple[str, ...], remaining: Mapping[str, int],
+            where: _Located) -> tuple[Award, ...]:
+    """The pushes the fields imply: `winnings`, else what `finishing_stacks` add to the stacks
+    left after the actions; none (the audit computes them) when neither is given."""
+    n = len(names)
+    if "winnings" in data:
+        won = _amounts(data, "winnings", n, where)
+        return tuple(Award(name, amount) for name, amount in zip(names, won, strict=True) if amount)
+    if "finishing_stacks" in data:
+        final = _amounts(data, "finishing_stacks", n, where)
+        collected = [(name, amount - remaining[name]) for name, amount in zip(names, final, strict=True)]
+        return tuple(Award(name, amount) for name, amount in collected if amount > 0)
+    return ()
+
+
+def _barge_fields(data: Mapping[str, Any], where: _Located) -> dict[str, Any]:
+    fields = {}
+    for key, value in data.items():
+        if key.startswith(BARGE_PREFIX):
+            name = key[len(BARGE_PREFIX):]
+            if name not in BARGE_FIELDS:
+                raise where.error(key, f"unknown field {key}",
+                                  tuple(sorted(BARGE_PREFIX + f for f in BARGE_FIELDS)))
+            fields[name] = value
+    return fields
+
+
+def _table_rows(value: Any, key: str, columns: dict[str, type | tuple[type, ...]],
+                where: _Located) -> list[dict[str, Any]]:
+    rows = value if isinstance(value, list) else None
+    shape = ", ".join(f"{c} = ..." for c in columns)
+    if rows is None or not all(isinstance(r, dict) and set(r) <= set(columns) for r in rows):
+        raise where.error(BARGE_PREFIX + key, f"{BARGE_PREFIX}{key} must be an array of {{{shape}}}",
+                          (f"[{{{shape}}}, ...]",))
+    return rows
+
+
+def _apply_barge(hand: Hand, fields: Mapping[str, Any], where: _Located) -> Hand:
+    """The `_barge_*` fields: what PHH cannot say, as the writer carried it (docs/interop.md)."""
+    changes: dict[str, Any] = {}
+    seated = {s.player for s in hand.seats}
+
+    def amount(value: Any, key: str) -> int:
+        return _amount(value, BARGE_PREFIX + key, where)
+
+    def text(key: str) -> str:
+        value = fields[key]
+        if not isinstance(value, str):
+            raise where.error(BARGE_PREFIX + key, f"{BARGE_PREFIX}{key} must be a string", ("a string",))
+        return value
+
+    def player(row: dict[str, Any], key: str) -> str:
+        name = row.get("player")
+        if name not in seated:
+            raise where.error(BARGE_PREFIX + key, f"{BARGE_PREFIX}{key}: {name!r} is not a player of the "
+                              "hand", tuple(sorted(seated)))
+        return str(name)
+
+    if "sitting_out" in fields:
+        rows = _table_rows(fields["sitting_out"], "sitting_out",
+                           {"seat": int, "player": str, "stack": (int, float)}, where)
+        extra = [Seat(int(r["seat"]), str(r["player"]), amount(r["stack"], "sitting_out"), True)
+                 for r in rows]
+        seats = sorted([*hand.seats, *extra], key=lambda s: s.number)
+        if len({s.number for s in seats}) != len(seats) or len({s.player for s in seats}) != len(seats):
+            raise where.error(BARGE_PREFIX + "sitting_out", "a seat or a name of a player sitting out is "
+                              "taken", ("seats and names no other player has",))
+        changes["seats"] = tuple(seats)
+        seated |= {s.player for s in extra}
+    for key in ("tournament", "level"):
+        if key in fields:
+            changes[key] = text(key)
+    if "rules" in fields:
+        profile, *options = [part.strip() for part in text("rules").split(";")]
+        if profile not in PROFILES:
+            raise where.error(BARGE_PREFIX + "rules", f"unknown rules profile {profile!r}", tuple(PROFILES))
+        pairs = [tuple(o.split("=", 1)) for o in options if o]
+        if any(len(p) != 2 for p in pairs):
+            raise where.error(BARGE_PREFIX + "rules", "rules options are written key=value", ("key=value",))
+        changes["rules_profile"], changes["rules_options"] = profile, tuple(pairs)
+    if "button" in fields:
+        button = fields["button"]
+        if not isinstance(button, int) or isinstance(button, bool) or button < 0:
+            raise where.error(BARGE_PREFIX + "button", "the button is a seat number (0: no button)",
+                              ("a seat number",))
+        changes["button_seat"] = button or None
+    for key in ("total_pot", "rake"):
+        if key in fields:
+            changes[key] = amount(fields[key], key)
+    if "awards" in fields:
+        rows = _table_rows(fields["awards"], "awards",
+                           {"player": str, "amount": (int, float), "pot": int, "portion": str}, where)
+        changes["awards"] = tuple(
+            Award(player(r, "awards"), amount(r.get("amount"), "awards"), int(r.get("pot", 0)),
+                  r.get("portion"))
+            for r in rows)
+    if "final_stacks" in fields:
+        rows = _table_rows(fields["final_stacks"], "final_stacks",
+                           {"seat": int, "player": str, "amount": (int, float)}, where)
+        changes["final_stacks"] = tuple(
+            FinalStack(int(r.get("seat", 0)), player(r, "final_stacks"),
+                       amount(r.get("amount"), "final_stacks"))
+            for r in rows)
+    if "stakes" in fields:
+        given = fields["stakes"]
+        known = set(Stakes.__slots__)
+        if not isinstance(given, dict) or not set(given) <= known:
+            raise where.error(BARGE_PREFIX + "stakes", "_barge_stakes names stakes of the model",
+                              tuple(sorted(known)))
+        values: dict[str, Any] = {
+            k: bool(v) if k == "jam_or_fold" else None if v is False else amount(v, "stakes")
+            for k, v in given.items()}
+        changes["stakes"] = replace(hand.stakes, **values)
+    return replace(hand, **changes)
+
+
+# ---- the hand -------------------------------------------------------------------------------
+
+def _document(text: str) -> dict[str, Any]:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise _toml_error(exc, text) from None
+    if "variant" not in data:
+        tables = [v for v in data.values() if isinstance(v, dict)]
+        if len(data) == 1 and len(tables) == 1:
+            data = tables[0]  # one [N] section of a .phhs file
+    if "variant" not in data:
+        raise HandSyntaxError("no PHH hand here: a hand starts with its variant", 1, 1,
+                              ('variant = "NT" (or another PHH variant code)',
+                               "one [N] section of a .phhs file"))
+    return data
+
+
+def parse_phh(text: str) -> Hand:
+    """Parse one PHH hand (a `.phh` file or one `[N]` section); lines count from the block."""
+    data = _document(text)
+    where = _Located(text)
+    code = data["variant"]
+    if code not in PHH_VARIANTS:
+        raise where.error("variant", f"unknown PHH variant {code!r}", tuple(PHH_VARIANTS))
+    for name in REQUIRED[code]:
+        if name not in data:
+            raise HandSyntaxError(f"missing field {name}, which variant {code} requires", 1, 1,
+                                  (f"{name} = ...",))
+    setup, stakes = _setup(data, code, where)
+    variant, structure = PHH_VARIANTS[code]
+    steps = _steps(data, len(setup.names), where)
+    started = _started_at(data, where)
+    actions = build_actions(setup, steps, setup.big_blind_ante, GAMES[variant].deck.size)
+    hand_id = hand_id_of(data)
+    min_bet = _amount(data["min_bet"], "min_bet", where) if "min_bet" in data else None
+    note = _metadata_note(data, started, min_bet not in (None, stakes.big_blind or stakes.bring_in))
+    if note is not None:
+        # After the forced bets, which a native record writes before the first street's marker.
+        last = max((k for k, a in enumerate(actions) if a.kind in ("ante", "post")), default=-1)
+        first = next((k for k, a in enumerate(actions) if k > last and a.kind != "note"), len(actions))
+        actions.insert(first, Action(GAMES[variant].streets[0].name, "note", None, detail=note))
+    seat_count = _typed(data, "seat_count", int, "an integer", where)
+    level = data.get("level")
+    table = data.get("table")
+    stud = code in STUD_CODES
+    seats = tuple(sorted((Seat(s, name, stack) for name, s, stack in
+                          zip(setup.names, setup.seats, setup.stacks, strict=True)), key=lambda s: s.number))
+    hand = Hand(
+        hand_id=hand_id, variant=variant, structure=structure, stakes=stakes, seats=seats,
+        actions=tuple(actions), started_at=started,
+        event=_typed(data, "event", str, "a string", where),
+        level=str(level) if level is not None else None,
+        table_name=str(table) if table is not None else None,
+        max_seats=seat_count, button_seat=None if stud else setup.seats[-1],
+    )
+    put_in = chips_put_in(hand)
+    remaining = {name: stack - put_in.get(name, 0)
+                 for name, stack in zip(setup.names, setup.stacks, strict=True)}
+    finals: tuple[FinalStack, ...] = ()
+    if "finishing_stacks" in data:
+        final = _amounts(data, "finishing_stacks", len(setup.names), where)
+        finals = tuple(sorted((FinalStack(s, name, amount) for name, s, amount in
+                               zip(setup.names, setup.seats, final, strict=True)), key=lambda f: f.seat))
+    awards = _awards(data, setup.names, remaining, where)
+    # Winnings are what the players collected after the rake (phh-std, "Winnings").
+    short = sum(put_in.values()) - sum(a.amount for a in awards)
+    hand = replace(hand, awards=awards, final_stacks=finals, rake=short if awards and short > 0 else None)
+    return _apply_barge(hand, _barge_fields(data, where), where)
+
+
+# ---- files ----------------------------------------------------------------------------------
+
+_SECTION = re.compile(
+    r"""^[ \t]*\[[ \t]*(?:[A-Za-z0-9\-][\w\-]*|"[^"\n]*"|'[^'\n]*')[ \t]*\][ \t]*(?:#.*)?$""")
+_VARIANT_LINE = re.compile(r"""^[ \t]*variant[ \t]*=[ \t]*["']""", re.M)
+_ACTIONS_LINE = re.compile(r"^[ \t]*actions[ \t]*=[ \t]*\[", re.M)
+_FIRST_SECTION = re.compile(r"^[ \t]*\[[ \t]*1[ \t]*\][ \t]*$", re.M)
+
+
+def sniff(head: str) -> bool:
+    """A PHH file: TOML with `variant = "..."` and `actions = [`, or a `.phhs` `[1]` section."""
+    if not _VARIANT_LINE.search(head):
+        return False
+    return bool(_ACTIONS_LINE.search(head) or _FIRST_SECTION.search(head))
+
+
+def _starts_section(line: str) -> bool:
+    """A `[N]` header starts a hand; `[_name]` (a user-defined table) belongs to the hand."""
+    return bool(_SECTION.match(line)) and not line.strip().lstrip("[").strip().startswith(("_", '"_', "'_"))
+
+
+def split_phh(lines: Iterable[str]) -> Iterator[Block]:
+    """One block per `[N]` section of a `.phhs` file: the lines after its header, so that the same
+    hand at another place of another file is the same text (a duplicate, not a clash); a `.phh`
+    file, without sections, is one block.  Comments and blank lines before the first section
+    belong to no hand."""
+    current: list[str] = []
+    start = 1
+    for number, raw in enumerate(lines, 1):
+        line = raw.rstrip("\r\n").lstrip("\ufeff") if number == 1 else raw.rstrip("\r\n")
+        if _starts_section(line):
+            if any(_content(x) for x in current):
+                yield Block(start, "\n".join(current) + "\n")
+            current, start = [], number + 1
+            continue
+        current.append(line)
+    if any(_content(x) for x in current):
+        yield Block(start, "\n".join(current) + "\n")
+
+
+def _content(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")

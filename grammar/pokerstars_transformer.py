@@ -1,0 +1,285 @@
+"""Turns the lines of `pokerstars.lark` into tagged tuples while the LALR parser runs, and the
+whole hand into the model (`grammar.pokerstars_assembly`, where PokerStars' conventions become
+the model's). Amounts become hundredths (`pipeline.amounts`); suit symbols become letters.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from lark import Token, Transformer, v_args
+
+from grammar.pokerstars_assembly import Header, Item, assemble, error
+from pipeline.amounts import AmountError, parse_amount
+from pipeline.model import Hand
+
+_SUITS = str.maketrans({"\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c"})
+
+Cards = tuple[str, ...]
+Wins = tuple[list[tuple[int, str | None]], str | None]
+
+_CURRENCIES = {"$": "USD", "\u20ac": "EUR", "\u00a3": "GBP", "\u20b9": "INR", "\u00a5": "CNY"}
+
+
+def _currency(amount: Token, code: Token | None) -> str:
+    """The stakes' currency: the code written after them, else the amount's symbol ("" for chips)."""
+    return str(code) if code is not None else _CURRENCIES.get(str(amount)[0], "")
+
+
+def _money(token: Token) -> int:
+    text = str(token)
+    digits = text if text[0].isdigit() else text[1:]
+    try:
+        return parse_amount(digits)
+    except AmountError as exc:
+        raise error(token, str(exc)) from None
+
+
+@v_args(inline=True)
+class PokerStarsTransformer(Transformer[Token, Any]):
+    # ---- values ----
+    def cards(self, *tokens: Token) -> Cards:
+        return tuple(str(t).translate(_SUITS) for t in tokens)
+
+    def stamp(self, date: Token, time: Token, zone: Token | None = None) -> tuple[datetime, str]:
+        seconds = ":%S" if time.count(":") == 2 else ""
+        try:
+            moment = datetime.strptime(f"{date} {time}", f"%Y/%m/%d %H:%M{seconds}")
+        except ValueError:
+            raise error(date, f"'{date} {time}' is not a valid date and time") from None
+        return moment, str(zone or "")
+
+    def stamps(self, *stamps: tuple[datetime, str]) -> datetime:
+        """The time in ET when the history gives it (PokerStars' own clock), else the first."""
+        return next((moment for moment, zone in stamps if zone == "ET"), stamps[0][0])
+
+    # ---- header ----
+    def header(self, site: Token, number: Token, *parts: Any) -> Item:
+        values: dict[str, Any] = {"club": None, "tourney": None, "stakes": None, "level": None}
+        for part in parts:
+            if isinstance(part, datetime):
+                values["started_at"] = part
+            elif isinstance(part, Token):
+                values["club"] = str(part)
+            else:
+                values[part[0]] = part[1]
+        mix, game, structure = values.pop("game")
+        return ("header", Header(site, site.rsplit(" ", 2)[0], str(number), values["club"], values["tourney"],
+                                 mix, game, structure, values["stakes"], values["level"],
+                                 values.get("started_at")))
+
+    def tourney(self, _kw: Token, number: Token, *words: Token) -> Item:
+        return ("tourney", (str(number), " ".join(words).strip(" ,-")))
+
+    def single_game(self, game: Token, structure: Token) -> Item:
+        return ("game", (None, game, str(structure)))
+
+    def mixed_game(self, mix: Token, game: Token, structure: Token) -> Item:
+        return ("game", (str(mix), game, str(structure)))
+
+    def blind_stakes(self, small: Token, big: Token, currency: Token | None = None) -> Item:
+        return ("stakes", ("blinds", _money(small), _money(big), _currency(small, currency)))
+
+    def button_stakes(self, _bb: Token, blind: Token, _ante: Token, ante: Token,
+                      currency: Token | None = None) -> Item:
+        return ("stakes", ("button", _money(blind), _money(ante), _currency(blind, currency)))
+
+    def level(self, *parts: Token) -> Item:
+        *words, small, big = parts
+        match = f"Match Round {words[1]}, Level " if len(words) == 4 else ""
+        return ("level", (f"{match}{words[-1]} ({small}/{big})", _money(small), _money(big)))
+
+    # ---- table and seats ----
+    def table(self, _kw: Token, name: Token, *rest: Any) -> Item:
+        max_seats = button = None
+        for item in rest:
+            if isinstance(item, Token) and item.type == "MAX_SEATS":
+                max_seats = int(item.split("-")[0])
+            elif isinstance(item, int):
+                button = item
+        play_money = any(isinstance(item, Token) and item.type == "TABLE_KIND" and "Play" in item
+                         for item in rest)
+        return ("table", str(name)[1:-1], max_seats, button, play_money)
+
+    def button(self, seat: Token) -> int:
+        return int(seat)
+
+    def seat_line(self, _kw: Token, number: Token, name: Token, stack: Token, _chips: Token,
+                  *rest: Any) -> Item:
+        bounty = next((r for r in rest if isinstance(r, str) and not isinstance(r, Token)), None)
+        flag = next((str(r) for r in rest if isinstance(r, Token) and r.type == "SEAT_FLAG"), "")
+        return ("seat", name, int(number), name.strip(), _money(stack), flag, bounty)
+
+    def bounty(self, amount: Token) -> str:
+        return str(amount)
+
+    # ---- the play ----
+    def street_line(self, *markers: tuple[Token, list[Cards]]) -> Item:
+        return ("street", markers[0][0], markers)
+
+    def marker(self, name: Token, *groups: Cards) -> tuple[Token, list[Cards]]:
+        return (name, list(groups))
+
+    def action_line(self, actor: Token, partial: Item | None, *flags: Token) -> Item:
+        if partial is None:
+            return ("quiet",)
+        all_in = any(f.type == "ALL_IN" for f in flags)
+        return ("action", actor, actor.strip(), partial, all_in)
+
+    def post_small_blind(self, amount: Token) -> Item:
+        return ("post", _money(amount), None, (), "small_blind")
+
+    def post_big_blind(self, amount: Token) -> Item:
+        return ("post", _money(amount), None, (), "big_blind")
+
+    def post_small_and_big(self, amount: Token) -> Item:
+        return ("post", _money(amount), None, (), "small_and_big")
+
+    def post_button_blind(self, amount: Token) -> Item:
+        return ("post", _money(amount), None, (), "button_blind")
+
+    def post_straddle(self, amount: Token) -> Item:
+        return ("post", _money(amount), None, (), "straddle")
+
+    def post_ante(self, amount: Token) -> Item:
+        return ("ante", _money(amount), None, (), "ante")
+
+    def bring_in_for(self, amount: Token) -> Item:
+        return ("bring_in", _money(amount), None, (), None)
+
+    def complete(self, amount: Token) -> Item:
+        return ("complete", None, _money(amount), (), None)
+
+    def bet(self, amount: Token) -> Item:
+        return ("bet", _money(amount), None, (), None)
+
+    def call(self, amount: Token) -> Item:
+        return ("call", _money(amount), None, (), None)
+
+    def raise_(self, by: Token, to: Token) -> Item:
+        return ("raise", _money(by), _money(to), (), None)
+
+    def check(self) -> Item:
+        return ("check", None, None, (), None)
+
+    def fold(self, cards: Cards = ()) -> Item:
+        return ("fold", None, None, cards, None)
+
+    def show(self, cards: Cards, description: Token | None = None) -> Item:
+        return ("show", None, None, cards, str(description)[1:-1].strip() if description else None)
+
+    def muck(self) -> Item:
+        return ("muck", None, None, (), None)
+
+    def quiet(self, _word: Token | None = None) -> None:
+        return None
+
+    def discard(self, count: Token, _word: Token, cards: Cards = ()) -> Item:
+        return ("discard", int(count), None, cards, None)
+
+    def stand_pat(self, _cards: Cards = ()) -> Item:
+        # "stands pat on [cards]": the cards are the hand the player keeps, already dealt.
+        return ("stand_pat", None, None, (), None)
+
+    def dealt_line(self, name: Token, *groups: Cards) -> Item:
+        return ("dealt", name, name.strip(), groups)
+
+    def uncalled_line(self, amount: Token, name: Token) -> Item:
+        return ("uncalled", name, name.strip(), _money(amount))
+
+    def collected_line(self, name: Token, amount: Token, pot: int) -> Item:
+        return ("collected", name, name.strip(), _money(amount), pot)
+
+    def whole_pot(self) -> int:
+        return 0
+
+    def main_pot(self) -> int:
+        return 0
+
+    def side_pot(self, number: Token | None = None) -> int:
+        return int(number) if number is not None else 1
+
+    def shows_for_line(self, name: Token, cards: Cards, hand: Token, _best: Cards) -> Item:
+        return ("action", name, name.strip(), ("show", None, None, cards, str(hand).strip()), False)
+
+    def kept_line(self, text: Token) -> Item:
+        return ("kept", text, str(text).strip())
+
+    def chatter_line(self, _text: Token) -> Item:
+        return ("quiet",)
+
+    def table_line(self, _text: Token) -> Item:
+        return ("quiet",)
+
+    def cancelled_line(self, token: Token) -> Item:
+        return ("cancelled", token)
+
+    # ---- summary ----
+    def summary(self, token: Token, *lines: Item) -> Item:
+        return ("summary", token, lines)
+
+    def total_line(self, total: Token, *rest: Any) -> Item:
+        parts = [r for r in rest if isinstance(r, tuple)]
+        rake = next((_money(r) for r in rest if isinstance(r, Token)), None)
+        return ("total", _money(total), parts, rake)
+
+    def main_part(self, amount: Token) -> Item:
+        return ("main", _money(amount))
+
+    def side_part(self, *parts: Token) -> Item:
+        return ("side", _money(parts[-1]))
+
+    def stp_part(self, amount: Token) -> Item:
+        return ("stp", _money(amount))
+
+    def board_line(self, *_parts: Any) -> Item:
+        return ("board",)
+
+    def run_count_line(self, text: Token) -> Item:
+        return ("runs", 3 if text.endswith("three times") else 2)
+
+    def summary_seat(self, _kw: Token, number: Token, name: Token, *rest: Any) -> Item:
+        outcome = next((r for r in rest if isinstance(r, tuple)), ("folded", (), [], None))
+        return ("seat_summary", name, name.strip(), outcome)
+
+    def folded(self, *_parts: Token) -> Item:
+        return ("folded", (), [], None)
+
+    def sat(self, _token: Token) -> Item:
+        return ("folded", (), [], None)
+
+    def collected_summary(self, amount: Token) -> Item:
+        return ("won", (), [(_money(amount), None)], None)
+
+    def won(self, amount: Token) -> Item:
+        return ("won", (), [(_money(amount), None)], None)
+
+    def mucked(self, cards: Cards = ()) -> Item:
+        return ("mucked", cards, [], None)
+
+    def mucked_won(self, amount: Token) -> Item:
+        return ("won", (), [(_money(amount), None)], None)
+
+    def showed(self, cards: Cards, result: Item | None = None) -> Item:
+        wins, text = result if result is not None else ([], None)
+        return ("showed", cards, wins, text)
+
+    def showed_won(self, *parts: tuple[int, str | None]) -> Wins:
+        return list(parts), "; ".join(text for _, text in parts if text) or None
+
+    def showed_lost(self, text: Token | None = None) -> Wins:
+        return [], str(text).strip() if text else None
+
+    def showed_folded(self, *_parts: Token) -> Wins:
+        return [], None
+
+    def showed_collected(self, amount: Token) -> Wins:
+        return [(_money(amount), None)], None
+
+    def won_part(self, amount: Token, text: Token | None = None) -> tuple[int, str | None]:
+        return _money(amount), str(text).strip() if text else None
+
+    # ---- the whole hand ----
+    def start(self, *items: Item) -> Hand:
+        return assemble(items)

@@ -1,0 +1,104 @@
+"""One hand grammar read with Lark, and its errors told the way a person fixing the file needs.
+
+Every text format's reader is a `HandReader`: an LALR grammar in a `.lark` file, the transformer
+that builds the `Hand` while Lark parses (no parse tree is kept), and the plain words for its
+terminals. A parse error becomes a `HandSyntaxError` with the line, the column, the whole word
+found there and what would have been accepted.
+
+>>> from grammar.barge_parser import READER
+>>> READER.parse("BARGE Hand #1: texas_holdem no-limit (blinds 100/200)\\nSeat one\\n")
+Traceback (most recent call last):
+...
+grammar.errors.HandSyntaxError: line 2, column 1: unexpected 'Seat' (expected 'Event:', 'Level:', \
+'Rules:', 'Seat', 'Table', 'Tournament:')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from grammar.errors import HandSyntaxError
+from pipeline.model import Hand
+
+ENDS_EARLY = "the hand ends too early"
+
+
+def word_at(text: str, line: int, column: int) -> str:
+    """The whole word around an error position, so "too" is reported rather than its "o"."""
+    rows = text.splitlines()
+    row = rows[line - 1] if 0 < line <= len(rows) else ""
+    lo = hi = max(column - 1, 0)
+    if lo >= len(row):
+        return ""
+    while lo > 0 and row[lo - 1] not in " [(":
+        lo -= 1
+    while hi < len(row) and row[hi] not in " ])":
+        hi += 1
+    word = row[lo:hi]
+    return word if len(word) <= 40 else word[:37] + "..."
+
+
+class HandReader:
+    """A grammar file, the transformer that builds the hand, and the words for its terminals.
+
+    `cut_off(lines, line)` says whether an error on `line` means the hand was cut off (a file
+    that ends mid-hand); such errors, and a hand that ends early, get the `ends_early` message.
+    """
+
+    def __init__(self, grammar: Path, transformer: Callable[[], Transformer[Any, Any]],
+                 descriptions: Mapping[str, str], ends_early: str = ENDS_EARLY,
+                 cut_off: Callable[[list[str], int], bool] | None = None) -> None:
+        self.grammar, self.transformer, self.descriptions = grammar, transformer, descriptions
+        self.ends_early, self.cut_off = ends_early, cut_off
+
+    @cached_property
+    def lark(self) -> Lark:
+        return Lark(self.grammar.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+                    transformer=self.transformer(), cache=False)
+
+    def describe(self, name: str) -> str:
+        if name in self.descriptions:
+            return self.descriptions[name]
+        try:
+            pattern = self.lark.get_terminal(name).pattern
+        except KeyError:
+            return name
+        return f"'{pattern.value}'" if pattern.type == "str" else name
+
+    def expected(self, names: set[str] | frozenset[str]) -> tuple[str, ...]:
+        return tuple(sorted({self.describe(n) for n in names}))
+
+    def error(self, exc: UnexpectedInput, text: str) -> HandSyntaxError:
+        lines = text.splitlines() or [""]
+        end = (len(lines), len(lines[-1]) + 1)
+        if isinstance(exc, UnexpectedEOF):
+            return HandSyntaxError(self.ends_early, *end, self.expected(set(exc.expected)))
+        if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
+            return HandSyntaxError(self.ends_early, *end, self.expected(exc.accepts or exc.expected))
+        line, column = exc.line or 1, exc.column or 1
+        if isinstance(exc, UnexpectedCharacters):
+            expected = self.expected(exc.allowed or set())
+        else:
+            assert isinstance(exc, UnexpectedToken)
+            expected = self.expected(exc.accepts or exc.expected)
+        if self.cut_off is not None and self.cut_off(lines, line):
+            return HandSyntaxError(self.ends_early, line, column, expected)
+        word = word_at(text, line, column)
+        found = repr(word) if word else "end of the line"
+        return HandSyntaxError(f"unexpected {found}", line, column, expected)
+
+    def parse(self, text: str) -> Hand:
+        """Parse one hand block; line numbers in errors count from the block's first line."""
+        if not text.endswith("\n"):
+            text += "\n"
+        try:
+            hand = self.lark.parse(text)
+        except UnexpectedInput as exc:
+            raise self.error(exc, text) from None
+        assert isinstance(hand, Hand)  # the transformer's `start` builds it
+        return hand

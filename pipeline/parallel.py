@@ -1,0 +1,163 @@
+"""A pool of worker processes that runs tasks in order, with a bounded number in flight.
+
+`Workers(jobs).ordered(fn, items)` runs `fn` on each task in worker processes and yields the
+results in the order of the tasks, so the caller (the one process that writes the database) sees
+them as a single process would have produced them: the tables do not depend on `jobs`. At most
+`IN_FLIGHT_PER_JOB * jobs` tasks are submitted and not yet consumed, and the items are pulled
+lazily, so memory stays flat however long the input is. An item whose task is None is a barrier:
+every task before it is consumed first, then the item is yielded with no result, and only then is
+the next item pulled (ingest uses this when a file must wait for earlier ones to be written).
+
+Workers are forked from a `forkserver` that has imported `pipeline.workers` once (no database or
+dashboard library, and no threads of the parent), ignore Ctrl-C (the parent stops them) and exit
+on their own when the parent dies. The pool starts only when there are two tasks to run; with
+`jobs=1`, or for a single task, `fn` runs in this process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from itertools import chain
+from typing import TypeVar
+
+C = TypeVar("C")
+T = TypeVar("T")
+R = TypeVar("R")
+
+IN_FLIGHT_PER_JOB = 2  # enough to keep every worker busy while the parent writes
+# What the forkserver imports once for all the workers it forks: their module, and pandas, which
+# pyarrow imports the first time it converts Python values (a second and some 40 MB in each
+# worker otherwise, though no pandas object is ever made).
+PRELOAD = ["pipeline.workers", "pandas"]
+_DIED = "a worker process stopped unexpectedly (killed, or out of memory?)"
+
+
+class WorkerError(RuntimeError):
+    """A worker process died (killed, out of memory); what it was doing is lost."""
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1
+
+
+def jobs_arg(text: str) -> int:
+    """`--jobs N` on the command line: a whole number of processes, at least 1."""
+    import argparse  # only the command line needs it
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 process, not {value}")
+    return value
+
+
+def _exit_with_parent() -> None:
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        parent.join()  # returns when the parent process is gone (its end of a pipe closes)
+    os._exit(1)  # the parent was killed: nobody will read what this worker does
+
+
+def _init_worker() -> None:
+    # Ctrl-C reaches the whole process group; the parent alone decides what to do about it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A worker holds the forkserver open, so neither would notice by itself that the parent died.
+    threading.Thread(target=_exit_with_parent, daemon=True).start()
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    if "forkserver" not in multiprocessing.get_all_start_methods():  # not on this platform
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    return context
+
+
+class Workers:
+    """Up to `jobs` worker processes running one function; a context manager that stops them."""
+
+    def __init__(self, jobs: int) -> None:
+        if jobs < 1:
+            raise ValueError(f"jobs must be at least 1, not {jobs}")
+        self.jobs = jobs
+        self._pool: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        self.close(cancel=kind is not None)
+
+    def close(self, cancel: bool = False) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
+            self._pool = None
+
+    def _start(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.jobs, mp_context=_context(), initializer=_init_worker)
+        return self._pool
+
+    def ordered(self, fn: Callable[[T], R], items: Iterable[tuple[C, T | None]]
+                ) -> Iterator[tuple[C, T | None, R | None]]:
+        """(context, task, fn(task)) for every item, in order; a None task is a barrier."""
+        source = iter(items)
+        if self.jobs == 1:
+            for context, task in source:
+                yield context, task, None if task is None else fn(task)
+            return
+        while True:
+            head = list(_take_tasks(source, 2))
+            if sum(task is not None for _, task in head) == 2:
+                break
+            # One task before a barrier or the end: not worth starting the pool for.
+            for context, task in head:
+                yield context, task, None if task is None else fn(task)
+            if not head or head[-1][1] is not None:
+                return
+        pool = self._start()
+        window: deque[tuple[C, T, Future[R]]] = deque()
+        limit = IN_FLIGHT_PER_JOB * self.jobs
+        for context, task in chain(head, source):
+            if task is None:
+                while window:
+                    done = _next(window)
+                    yield done
+                yield context, None, None
+                continue
+            try:
+                window.append((context, task, pool.submit(fn, task)))
+            except BrokenProcessPool:
+                raise WorkerError(_DIED) from None
+            if len(window) > limit:
+                done = _next(window)
+                yield done
+        while window:
+            done = _next(window)
+            yield done
+
+
+def _next(window: deque[tuple[C, T, Future[R]]]) -> tuple[C, T, R]:
+    """The oldest task of the window, with its result once it is done."""
+    context, task, future = window.popleft()
+    try:
+        return context, task, future.result()
+    except BrokenProcessPool:
+        raise WorkerError(_DIED) from None
+
+
+def _take_tasks(source: Iterator[tuple[C, T | None]], count: int) -> Iterator[tuple[C, T | None]]:
+    """Items from `source` up to and including the `count`-th task, stopping at a barrier."""
+    for seen, (context, task) in enumerate(source, 1):
+        yield context, task
+        if task is None or seen == count:
+            return
