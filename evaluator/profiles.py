@@ -102,7 +102,7 @@ _BARGE_2025 = {
 # The 2021 edition: the big blind ante was not reduced and the ante came first (BARGE 2020,
 # 2021 §1.5); the other choices read the same in both editions.
 #
-# PokerStars' own choices, where its games differ from BARGE's defaults (docs/interop-pokerstars.md):
+# PokerStars' own choices, where its games differ from BARGE's defaults (docs/interop.md (PokerStars)):
 # no joker in 5 Card Draw; Stud's double bet on 4th street with an open pair ("Pair on board - a
 # double bet is allowed"); 6+ Hold'em's three of a kind beats a straight; a big blind all-in for
 # less leaves the full big blind to call.

@@ -121,7 +121,7 @@ VARIANTS: dict[str, Variant] = _load()
 
 # Games other rooms deal that the rulebook does not: room | name | id | the BARGE game it extends.
 # 5 Card Omaha Hi/Lo is Big O (§2.9) and 6+ Hold'em with blinds is Short Deck Hold'em (§2.45), so
-# neither is here; docs/interop-pokerstars.md maps every PokerStars game.
+# neither is here; docs/interop.md (PokerStars) maps every PokerStars game.
 _ROOM_TABLE = """
 PokerStars | 6 Card Omaha             | six_card_omaha       | five_card_omaha
 PokerStars | 6 Card Omaha Hi/Lo       | six_card_omaha_hi_lo | big_o

@@ -142,7 +142,7 @@ class _Builder:
         variant = game_id(str(header.game))
         if variant is None:
             raise error(header.game,
-                        f"unknown game '{header.game}' (docs/interop-pokerstars.md lists the games)")
+                        f"unknown game '{header.game}' (docs/interop.md (PokerStars) lists the games)")
         if variant == "six_plus_holdem" and (header.stakes is None or header.stakes[0] != "button"):
             variant = SIX_PLUS_WITH_BLINDS  # 6+ Hold'em with blinds is §2.45's game
         # Converters write "Omaha" whatever the number of hole cards: the first deal says which.
@@ -458,7 +458,7 @@ class _Builder:
 
     def _stakes(self, header: Header) -> Stakes:
         """The header's numbers, and what it leaves out (limit blinds, antes, the bring-in) as
-        posted: docs/interop-pokerstars.md, "Stakes"."""
+        posted: docs/interop.md (PokerStars), "Stakes"."""
         antes = self._posted("ante")
         ante = max(antes) if antes else None
         if header.stakes is not None and header.stakes[0] == "button":

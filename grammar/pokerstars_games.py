@@ -16,7 +16,7 @@ when the rulebook has it, or the room's own game of `evaluator.variants.ROOM_VAR
 
 from __future__ import annotations
 
-# PokerStars' game names (lower case) -> catalog ids: docs/interop-pokerstars.md, "Games".
+# PokerStars' game names (lower case) -> catalog ids: docs/interop.md (PokerStars), "Games".
 GAME_IDS: dict[str, str] = {
     "hold'em": "texas_holdem",
     "6+ hold'em": "six_plus_holdem",  # with blinds instead of a button blind: short_deck_holdem

@@ -3,7 +3,7 @@
 The LALR parser applies `PokerStarsTransformer` while it parses, so no parse tree is built. Errors
 are `HandSyntaxError`s with the line, the column and what was expected; a hand the history marks
 "Hand cancelled", or that is cut off before its summary, is refused with that reason.
-The reader is documented in docs/interop-pokerstars.md.
+The reader is documented in docs/interop.md (PokerStars).
 
 >>> hand = parse_pokerstars(EXAMPLE)
 >>> hand.hand_id, hand.variant, hand.structure, [a.kind for a in hand.actions]

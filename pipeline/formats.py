@@ -48,7 +48,7 @@ FORMATS: dict[str, Format] = {
         Format("phh", "PHH, the PokerKit hand-history standard (.phh, .phhs; docs/interop.md)",
                sniff, split_phh, parse_phh),
         Format("pokerstars", "PokerStars hand histories, and other sites' in the same shape "
-               "(docs/interop-pokerstars.md)", sniff_pokerstars, split_pokerstars, parse_pokerstars),
+               "(docs/interop.md (PokerStars))", sniff_pokerstars, split_pokerstars, parse_pokerstars),
     )
 }
 

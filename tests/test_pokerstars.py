@@ -1,6 +1,6 @@
 """The PokerStars reader on the real corpus: what ingests and what is refused, how each game maps,
 hands read field by field, the description check, and exactly the findings
-docs/interop-pokerstars.md explains (a new one, right or wrong, fails here until it is read)."""
+docs/interop.md (PokerStars) explains (a new one, right or wrong, fails here until it is read)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ EXPECTED_REJECTS = {
     ("tour/Flop/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt", 1436): "cut off",
 }
 
-# Every finding left on the corpus: docs/interop-pokerstars.md, "Findings on the corpus".
+# Every finding left on the corpus: docs/interop.md (PokerStars), "Findings on the corpus".
 EXPECTED_FINDINGS = Counter({
     ("RIO-31260881", "WRONG_CALL_AMOUNT"): 1, ("RIO-31260881", "UNCALLED_BET_WRONG"): 1,
     ("RIO-31260881", "AWARDS_MISMATCH"): 1, ("RIO-31260881", "TOTAL_POT_MISMATCH"): 1,
