@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from evaluator.awarding import Pot, side_pots
-from evaluator.catalog import EXTRA_HOLE_CARDS_ON_BLACK_FLOP, GAMES, Street
+from evaluator.catalog import ALL_GAMES, EXTRA_HOLE_CARDS_ON_BLACK_FLOP, GAMES, Street
 from evaluator.codes import decode_one, encode, encode_one
 from evaluator.scales import (
     best5_batch,
@@ -348,7 +348,7 @@ def hand_streets(variant: str, chosen: str | None = None) -> tuple[Street, ...]:
     >>> [s.name for s in hand_streets("paradise_road_pickem", "razz")][:3]
     ['hole_cards', '4th_street', '5th_street']
     """
-    game = GAMES[variant]
+    game = ALL_GAMES[variant]
     if game.choices and chosen is not None:
         choices = dict(game.choices)
         if chosen in choices:

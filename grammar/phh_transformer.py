@@ -422,7 +422,9 @@ def _reshuffles(actions: list[Action], deck_size: int) -> list[Action]:
         if dealing is not None:
             known = [c for c in dealing.cards if c != UNKNOWN_CARD]
             seen = any(where.get(c) == "discards" or where.get(c) in gone for c in known)
-            back = [c for c, holder in where.items() if holder == "discards" or holder in gone]
+            # Only a card seen before, or a stub run short, can call for a reshuffle.
+            back = ([c for c, holder in where.items() if holder == "discards" or holder in gone]
+                    if seen or dealt + len(dealing.cards) > stub else [])
             if (back or unseen) and (seen or dealt + len(dealing.cards) > stub):
                 for card in back:
                     del where[card]

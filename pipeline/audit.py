@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from evaluator.findings import Finding
 from pipeline.parallel import Workers
+from pipeline.stats import refresh_facts
 from pipeline.workers import AuditTask, audit_chunk
 
 if TYPE_CHECKING:
@@ -96,4 +97,6 @@ def audit(store: Store, profile: str | None = None, pending_only: bool = False,
             summary.findings.extend(result.findings)
             if progress is not None:
                 progress(summary.hands, len(rowids))
+    with store.transaction():
+        refresh_facts(store.con)
     return summary

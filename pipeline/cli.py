@@ -382,8 +382,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from benchmarks import suite  # imported here: the peers and the data are only for this command
 
     def report(name: str, seconds: float, rows: list[dict[str, Any]]) -> None:
-        if not args.json:
-            err.print(f"{name}: {len(rows)} figures in {seconds:.1f} s")
+        err.print(f"{name}: {len(rows)} figures in {seconds:.1f} s")  # stderr: the JSON stays whole
 
     result = suite.run(args.quick, args.only, report)
     if args.json:

@@ -34,6 +34,7 @@ from pipeline.audit import AuditSummary
 from pipeline.formats import FORMATS, NATIVE, detect_format
 from pipeline.parallel import WorkerError, Workers
 from pipeline.sources import Block, expand_paths, read_blocks, sha256_of
+from pipeline.stats import refresh_facts
 from pipeline.store import Store
 from pipeline.workers import ReadResult, ReadTask, read_chunk, text_digest
 
@@ -372,6 +373,8 @@ def ingest(paths: Iterable[Path], store: Store, progress: Progress | None = None
     except WorkerError as exc:
         run.abandon()
         raise WorkerError(f"{exc}; the files it was reading were rolled back: run the ingest again") from None
+    with store.transaction():
+        refresh_facts(store.con)
     summary.seconds = perf_counter() - started
     summary.check()
     return summary
@@ -405,6 +408,8 @@ def retry_rejects(store: Store) -> IngestSummary:
             run.finish(file)
             store.update_source_counts(source_id, report.hands, report.rejects)
         run.commit(file)
+    with store.transaction():
+        refresh_facts(store.con)
     summary.seconds = perf_counter() - started
     summary.check()
     return summary

@@ -77,6 +77,8 @@ SCHEMAS: dict[str, pa.Schema] = {
 HAND_TABLES = ("hands", "seats", "actions", "boards", "awards")
 RECORDED, COMPUTED = "recorded", "computed"  # the two origins of an award row
 AUDIT_TABLES = ("findings", "audits", "allin_adjustments")
+# Derived from the tables above by `pipeline.stats.refresh_facts`; dropped for a hand when it changes.
+FACTS_TABLE = "player_facts"
 
 
 # Not a stored table: the ending stacks an audit sets in `seats` (the rules' awards, or the

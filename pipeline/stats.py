@@ -26,8 +26,9 @@ from typing import Any
 import duckdb
 import polars as pl
 
-from evaluator.catalog import GAMES
+from evaluator.catalog import ALL_GAMES
 from evaluator.equity import hand_streets
+from pipeline.schema import FACTS_TABLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,7 @@ def _rounds() -> dict[str, list[str | None]]:
     keys: list[str | None] = []
     first: list[str | None] = []
     second: list[str | None] = []
-    for game in GAMES.values():
+    for game in ALL_GAMES.values():
         choices: list[str | None] = [None, *(name for name, _ in game.choices)]
         for chosen in choices:
             betting = [s.name for s in hand_streets(game.id, chosen) if s.bet is not None]
@@ -112,6 +113,7 @@ picked AS (
       AND ($table IS NULL OR h.table_name = $table)
       AND ($date_from IS NULL OR CAST(h.started_at AS DATE) >= CAST($date_from AS DATE))
       AND ($date_to IS NULL OR CAST(h.started_at AS DATE) <= CAST($date_to AS DATE))
+      {scope}
 ),
 dealt AS (  -- everyone dealt in, with the position counted clockwise from the button
     SELECT s.hand_id, s.seat, s.player,
@@ -257,12 +259,59 @@ def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: dict[str, Any]) -> 
     return frame
 
 
+def _facts_sql(con: duckdb.DuckDBPyConnection, scope: str = "") -> str:
+    return (FACTS_SQL.replace("{awards}", _AWARDS_BY_ORIGIN if _has_award_origin(con) else _AWARDS_RECORDED)
+            .replace("{adjusted}", _ADJUSTED if _has_table(con, "allin_adjustments") else _NOT_ADJUSTED)
+            .replace("{scope}", scope))
+
+
+# Hands the stored facts do not cover yet: new ones, and those whose facts a re-audit dropped.
+_MISSING = f"AND h.hand_id NOT IN (SELECT hand_id FROM {FACTS_TABLE})"
+_STORED_SQL = f"""
+SELECT f.* FROM {FACTS_TABLE} f
+WHERE ($event IS NULL OR f.event = $event)
+  AND ($variant IS NULL OR f.variant = $variant)
+  AND ($structure IS NULL OR f.structure = $structure)
+  AND ($table IS NULL OR f.table_name = $table)
+  AND ($date_from IS NULL OR CAST(f.started_at AS DATE) >= CAST($date_from AS DATE))
+  AND ($date_to IS NULL OR CAST(f.started_at AS DATE) <= CAST($date_to AS DATE))
+  AND ($player IS NULL OR f.player = $player)
+"""
+
+
+def refresh_facts(con: duckdb.DuckDBPyConnection) -> int:
+    """Store the facts of every hand that has none yet (`player_facts`), so that the statistics
+    and the dashboard read them instead of deriving them from the actions on every call; return
+    how many rows were added. Ingest and the audit call it when they have written; the store
+    drops a hand's rows when the hand is replaced or audited again."""
+    if not _has_table(con, "hands"):
+        return 0
+    params = _params(NO_FILTERS)
+    if not _has_table(con, FACTS_TABLE):
+        added = con.execute(f"CREATE TABLE {FACTS_TABLE} AS {_facts_sql(con)}", params).fetchall()
+    else:
+        added = con.execute(f"INSERT INTO {FACTS_TABLE} {_facts_sql(con, _MISSING)}", params).fetchall()
+    return int(added[0][0]) if added else 0
+
+
+def _facts_current(con: duckdb.DuckDBPyConnection) -> bool:
+    if not _has_table(con, FACTS_TABLE):
+        return False
+    missing = con.execute(f"SELECT count(*) FROM hands h WHERE true {_MISSING}").fetchall()
+    return bool(missing) and missing[0][0] == 0
+
+
 def hand_facts(con: duckdb.DuckDBPyConnection, filters: Filters = NO_FILTERS) -> pl.DataFrame:
     """One row per player per selected hand: the flags and counts the statistics add up, the
-    net result and the all-in adjusted one (`allin_adjusted_net`, the net where not adjusted)."""
-    sql = (FACTS_SQL.replace("{awards}", _AWARDS_BY_ORIGIN if _has_award_origin(con) else _AWARDS_RECORDED)
-           .replace("{adjusted}", _ADJUSTED if _has_table(con, "allin_adjustments") else _NOT_ADJUSTED))
-    return _frame(con, sql, _params(filters)).with_columns(pl.col("position").fill_null(NO_BUTTON))
+    net result and the all-in adjusted one (`allin_adjusted_net`, the net where not adjusted).
+
+    Read from the stored facts when they cover every hand; derived from the actions otherwise (a
+    database written before they were stored, read-only)."""
+    if _facts_current(con):
+        frame = _frame(con, _STORED_SQL, asdict(filters))
+    else:
+        frame = _frame(con, _facts_sql(con), _params(filters))
+    return frame.with_columns(pl.col("position").fill_null(NO_BUTTON))
 
 
 # ---- statistics ---------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from pipeline.schema import (
     AUDIT_TABLES,
     COMPUTED,
     ENDINGS,
+    FACTS_TABLE,
     HAND_TABLES,
     RECORDED,
     SCHEMAS,
@@ -201,6 +202,15 @@ class Store:
             for name in HAND_TABLES + AUDIT_TABLES:
                 self._with_ids(hand_ids,
                                f"DELETE FROM {name} WHERE hand_id IN (SELECT hand_id FROM wanted_ids)")
+            self._forget_facts(hand_ids)
+
+    def _forget_facts(self, hand_ids: list[str]) -> None:
+        """Drop the statistics' stored facts of these hands (`pipeline.stats.refresh_facts` makes
+        them again from what the hands hold now)."""
+        if self._query("SELECT count(*) FROM information_schema.tables WHERE table_name = ?",
+                       [FACTS_TABLE])[0][0]:
+            self._with_ids(hand_ids,
+                           f"DELETE FROM {FACTS_TABLE} WHERE hand_id IN (SELECT hand_id FROM wanted_ids)")
 
     # ---- audit ----
     def hands_to_audit(self, pending_only: bool, variant: str | None = None, event: str | None = None,
@@ -241,6 +251,7 @@ class Store:
                     hand_ids, f"DELETE FROM {name} WHERE hand_id IN (SELECT hand_id FROM wanted_ids)")
             self._with_ids(hand_ids, f"DELETE FROM awards WHERE origin = '{COMPUTED}' "
                            "AND hand_id IN (SELECT hand_id FROM wanted_ids)")
+            self._forget_facts(hand_ids)
             for name in (*AUDIT_TABLES, "awards"):
                 self._insert(name, tables[name])
             endings = tables[ENDINGS]

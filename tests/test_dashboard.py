@@ -287,6 +287,7 @@ def test_a_database_from_before_award_origins_still_shows(own_db: Path,
         con.execute("DELETE FROM awards WHERE origin = 'computed'")
         con.execute("ALTER TABLE awards DROP COLUMN hand")
         con.execute("ALTER TABLE awards DROP COLUMN origin")
+        con.execute("DROP TABLE player_facts")  # nor the statistics' stored facts
     at = app(own_db, monkeypatch)
     for page in ("overview", "variants", "replayer"):
         open_page(at, page, **({"hand": BIG_POT_HAND} if page == "replayer" else {}))

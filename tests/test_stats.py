@@ -20,7 +20,8 @@ import polars as pl
 import pytest
 
 from pipeline.cli import main
-from pipeline.stats import Filters, player_hands, player_stats, stat_columns, stats_by
+from pipeline.schema import FACTS_TABLE
+from pipeline.stats import Filters, player_hands, player_stats, refresh_facts, stat_columns, stats_by
 from tests.conftest import sample_files
 
 FLOP = """\
@@ -593,6 +594,12 @@ def _ensure_origin(con: duckdb.DuckDBPyConnection) -> None:
         con.execute("ALTER TABLE awards ADD COLUMN origin VARCHAR DEFAULT 'recorded'")
 
 
+def _facts_again(con: duckdb.DuckDBPyConnection) -> None:
+    """The awards were changed by hand, not through the store: derive the stored facts again."""
+    con.execute(f"DROP TABLE IF EXISTS {FACTS_TABLE}")
+    refresh_facts(con)
+
+
 def test_wins_come_from_the_computed_awards_when_a_hand_has_them(built_db: Path, tmp_path: Path) -> None:
     db = _copy(built_db, tmp_path)
     with duckdb.connect(str(db)) as con:
@@ -602,6 +609,7 @@ def test_wins_come_from_the_computed_awards_when_a_hand_has_them(built_db: Path,
         con.execute("DELETE FROM awards WHERE hand_id IN ('T-F2', 'T-F3') AND origin = 'computed'")
         con.execute("INSERT INTO awards (hand_id, seq, pot, player, amount, origin) "
                     "VALUES ('T-F2', 1, 0, 'Ann', 11950, 'computed')")
+        _facts_again(con)
         stats = by_player(player_stats(con, Filters(variant="texas_holdem")))
     assert stats["Ann"]["wsd"] == 50.0
     assert stats["Di"]["wsd"] == 50.0
@@ -613,6 +621,7 @@ def test_awards_without_an_origin_column_are_the_recorded_ones(built_db: Path, t
         _ensure_origin(con)
         con.execute("DELETE FROM awards WHERE origin <> 'recorded'")
         con.execute("ALTER TABLE awards DROP COLUMN origin")
+        _facts_again(con)
         stats = by_player(player_stats(con, Filters(variant="texas_holdem")))
     assert stats["Di"]["wsd"] == 100.0 and stats["Ann"]["wsd"] == 0.0 and stats["Cy"]["wwsd"] == 100.0
 
@@ -697,3 +706,18 @@ def test_barge_dashboard_starts_the_dashboard(capsys: pytest.CaptureFixture[str]
     monkeypatch.setitem(sys.modules, "dashboard.launch", None)  # not importable
     code, _, err = run(capsys, "dashboard", "--db", str(built_db))
     assert code == 3 and "cannot be loaded" in err
+
+
+def test_stored_facts_give_the_statistics_the_actions_give(built_db: Path, tmp_path: Path) -> None:
+    db = _copy(built_db, tmp_path)
+    with duckdb.connect(str(db)) as con:
+        stored = player_stats(con, Filters()).sort("player")
+        rows = con.execute(f"SELECT count(*) FROM {FACTS_TABLE}").fetchall()[0][0]
+        assert rows == con.execute("SELECT count(*) FROM seats WHERE NOT coalesce(sitting_out, false)"
+                                   ).fetchall()[0][0]
+        con.execute(f"DELETE FROM {FACTS_TABLE} WHERE hand_id = 'T-F2'")  # stale: derived again
+        assert player_stats(con, Filters()).sort("player").equals(stored)
+        con.execute(f"DROP TABLE {FACTS_TABLE}")
+        assert player_stats(con, Filters()).sort("player").equals(stored)
+        refresh_facts(con)
+        assert player_stats(con, Filters()).sort("player").equals(stored)
