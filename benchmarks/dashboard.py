@@ -23,7 +23,7 @@ from dashboard import queries
 from evaluator.variants import VARIANTS
 from pipeline.generate.output import Request, generate
 from pipeline.ingest import ingest
-from pipeline.stats import NO_FILTERS, Filters, player_hands, player_stats, stats_by
+from pipeline.stats import NO_FILTERS, Filters, player_hands, player_stats, refresh_facts, stats_by
 from pipeline.store import Store
 
 SEED = 2
@@ -35,6 +35,8 @@ def database(hands: int) -> Path:
     per_variant = max(1, hands // len(VARIANTS))
     db = data_dir() / f"dashboard-{SEED}-{per_variant * len(VARIANTS)}.duckdb"
     if db.exists():
+        with Store(db) as store, store.transaction():
+            refresh_facts(store.con)  # a database kept from a run before the facts were stored
         return db
     folder = data_dir() / f"native-{SEED}-{per_variant}"
     done = folder / ".complete"
