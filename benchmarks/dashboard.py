@@ -106,7 +106,7 @@ def time_pages(db: Path) -> dict[str, float]:
 
 
 def run(quick: bool) -> list[dict[str, Any]]:
-    hands = 20_000 if quick else 1_000_000
+    hands = 5_000 if quick else 1_000_000
     db = database(hands)
     with duckdb.connect(str(db), read_only=True) as con:
         stored = con.execute("SELECT count(*) FROM hands").fetchone()

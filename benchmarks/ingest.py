@@ -29,7 +29,7 @@ from pipeline.sources import read_blocks
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "sample_histories"
-QUICK_HANDS = 5_000
+QUICK_HANDS = 2_000
 FULL_HANDS = 100_000
 _HEADER_ID = re.compile(r"#([^:\s]+):")
 _SAMPLE_EVERY = 0.25  # seconds between samples (reading /proc costs the measured processes CPU)
