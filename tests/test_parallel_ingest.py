@@ -177,6 +177,7 @@ def test_all_in_adjustments_are_stored_by_the_audit_and_replaced_by_a_new_one(
         assert adjusted_hands == stored_rows
     with duckdb.connect(str(db)) as con:
         con.execute("DROP TABLE allin_adjustments")  # as in a database written before the table
+        con.execute("DROP TABLE player_facts")  # and before the statistics' stored facts
         assert sum(r["allin_adjusted_hands"] for r in player_stats(con).to_dicts()) == 0
 
 
