@@ -130,7 +130,7 @@ def _convert(hands: Hands, card: Callable[[str], Any]) -> list[list[Any]]:
 
 
 def _eval7(hands: Hands, split: int) -> Timed:
-    import eval7  # type: ignore[import-untyped]
+    import eval7
 
     cards = _convert(hands, eval7.Card)
     evaluate = eval7.evaluate
@@ -138,14 +138,14 @@ def _eval7(hands: Hands, split: int) -> Timed:
 
 
 def _phevaluator(hands: Hands, split: int) -> Timed:
-    from phevaluator import evaluate_cards  # type: ignore[import-untyped]
+    from phevaluator import evaluate_cards
 
     rows = hands.tolist()  # phevaluator's card ids are rank * 4 + suit, as ours
     return lambda: [evaluate_cards(*row) for row in rows]
 
 
 def _treys(hands: Hands, split: int) -> Timed:
-    from treys import Card, Evaluator  # type: ignore[import-untyped]
+    from treys import Card, Evaluator
 
     pairs = [(row[:split], row[split:]) for row in _convert(hands, Card.new)]
     evaluate = Evaluator().evaluate
