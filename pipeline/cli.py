@@ -4,7 +4,7 @@ generate hands, export them (PHH, Parquet) and run the benchmarks.
 
 Exit codes: 0 done (rejected hands are stored as rejects and still count as done);
 1 with --strict when a hand was rejected; 2 for a usage error; 3 when a file or the
-database could not be read or written.
+database could not be read or written, or a worker process died (its files are rolled back).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from pipeline.audit import AuditSummary, audit
 from pipeline.generate.output import FORMATS as GENERATED_FORMATS
 from pipeline.generate.output import Request, Summary, generate
 from pipeline.ingest import IngestSummary, Progress, ingest, retry_rejects
-from pipeline.parallel import default_jobs, jobs_arg
+from pipeline.parallel import WorkerError, default_jobs, jobs_arg
 from pipeline.parquet_export import ExportError, export_parquet
 from pipeline.phh_export import export_phh
 from pipeline.phh_writer import PHH_VARIANTS
@@ -529,6 +529,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
         return code
     except StoreError as exc:
+        err.print(f"barge: {exc}")
+        return EXIT_IO
+    except WorkerError as exc:  # a worker was killed (out of memory, say): not a bug of the input
         err.print(f"barge: {exc}")
         return EXIT_IO
     except KeyboardInterrupt:
