@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | sha256sum | cut -c1-12)
 FUZZ_RUNS ?= 1000000
 FUZZ_DIR := .fuzz
 
-.PHONY: demo test lint check fuzz clean
+.PHONY: demo test lint check screenshots fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,11 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 check: lint test
+
+# Saves what the browser test sees of each dashboard page to docs/screenshots/.
+screenshots: $(STAMP)
+	sh tests/browser/ensure_chromium.sh
+	BARGE_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/test_browser.py
 
 # Coverage-guided fuzzing of the native reader and writer: two workers share FUZZ_RUNS inputs
 # and a corpus seeded from the samples; crashes are saved under .fuzz/ and fail the target.

@@ -32,6 +32,10 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 IN_FLIGHT_PER_JOB = 2  # enough to keep every worker busy while the parent writes
+# How often a wait for a result checks that the workers are all alive. The pool notices a dead
+# worker by itself in most cases, but not all (a worker killed while it held the task queue's lock
+# leaves the others blocked on it), and an ingest that waits forever is worse than one that stops.
+HEALTH_CHECK_SECONDS = 1.0
 # What the forkserver imports once for all the workers it forks: their module, and pandas, which
 # pyarrow imports the first time it converts Python values (a second and some 40 MB in each
 # worker otherwise, though no pandas object is ever made).
@@ -99,8 +103,15 @@ class Workers:
 
     def close(self, cancel: bool = False) -> None:
         if self._pool is not None:
+            if cancel:  # nothing they do will be read: stop them now rather than after their task
+                for process in _processes(self._pool):
+                    process.terminate()
             self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
             self._pool = None
+
+    def pids(self) -> list[int]:
+        """The worker processes' ids (none before the pool has started)."""
+        return [p.pid for p in _processes(self._pool) if p.pid is not None] if self._pool else []
 
     def _start(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -130,7 +141,7 @@ class Workers:
         for context, task in chain(head, source):
             if task is None:
                 while window:
-                    done = _next(window)
+                    done = _next(window, pool)
                     yield done
                 yield context, None, None
                 continue
@@ -139,20 +150,30 @@ class Workers:
             except BrokenProcessPool:
                 raise WorkerError(_DIED) from None
             if len(window) > limit:
-                done = _next(window)
+                done = _next(window, pool)
                 yield done
         while window:
-            done = _next(window)
+            done = _next(window, pool)
             yield done
 
 
-def _next(window: deque[tuple[C, T, Future[R]]]) -> tuple[C, T, R]:
+def _processes(pool: ProcessPoolExecutor) -> list[multiprocessing.process.BaseProcess]:
+    # The executor keeps no public list of its processes; this attribute has been stable since 3.2.
+    processes: dict[int, multiprocessing.process.BaseProcess] = getattr(pool, "_processes", None) or {}
+    return list(processes.values())
+
+
+def _next(window: deque[tuple[C, T, Future[R]]], pool: ProcessPoolExecutor) -> tuple[C, T, R]:
     """The oldest task of the window, with its result once it is done."""
     context, task, future = window.popleft()
-    try:
-        return context, task, future.result()
-    except BrokenProcessPool:
-        raise WorkerError(_DIED) from None
+    while True:
+        try:
+            return context, task, future.result(timeout=HEALTH_CHECK_SECONDS)
+        except BrokenProcessPool:
+            raise WorkerError(_DIED) from None
+        except TimeoutError:
+            if not all(process.is_alive() for process in _processes(pool)):
+                raise WorkerError(_DIED) from None
 
 
 def _take_tasks(source: Iterator[tuple[C, T | None]], count: int) -> Iterator[tuple[C, T | None]]:

@@ -1,6 +1,8 @@
 """The dashboard in a real browser: `dashboard.launch.serve` in a child process, every page
 opened in headless Chromium, no Streamlit error box or exception on any of them, a file uploaded
-through the Ingest page, and a screenshot of each page saved to docs/screenshots/<page>.png.
+through the Ingest page, and a screenshot of each page taken. `make screenshots` saves them to
+docs/screenshots/<page>.png (BARGE_SCREENSHOTS=1); otherwise they go to the test's temporary folder,
+so that running the tests leaves the work tree as it was.
 
 Needs the Debian packages `chromium` and `chromium-driver` (tests/browser/ensure_chromium.sh
 installs them); skipped with a message without them.
@@ -23,7 +25,6 @@ from tests.browser.webdriver import CHROMEDRIVER, CHROMIUM, Browser, free_port, 
 from tests.conftest import ROOT, sample_files
 from tests.test_dashboard import BAD_HAND, CHOWAHA_HAND, build
 
-SCREENSHOTS = ROOT / "docs" / "screenshots"
 WIDTH = 1400
 # page url, its title, what must be on it once it has run
 PAGES = {
@@ -57,6 +58,15 @@ pytestmark = pytest.mark.skipif(
     not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
     reason="Chromium is not installed: run tests/browser/ensure_chromium.sh (Debian packages chromium "
            "and chromium-driver) to run the browser test")
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if os.environ.get("BARGE_SCREENSHOTS"):
+        folder = ROOT / "docs" / "screenshots"
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+    return tmp_path_factory.mktemp("screenshots")
 
 
 @pytest.fixture(scope="module")
@@ -105,8 +115,7 @@ def settled(browser: Browser, title: str, marker: str, timeout: float = 60) -> d
     raise AssertionError(f"the page {title!r} did not finish rendering: {last or state}")
 
 
-def test_every_page_renders_without_errors(dashboard: str, browser: Browser) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+def test_every_page_renders_without_errors(dashboard: str, browser: Browser, shots: Path) -> None:
     for name, (url, title, marker) in PAGES.items():
         browser.resize(WIDTH, 1000)
         browser.get(f"{dashboard}/{url}")
@@ -115,11 +124,12 @@ def test_every_page_renders_without_errors(dashboard: str, browser: Browser) -> 
         # The whole page in one picture: a window as tall as the page (the app scrolls inside it).
         browser.resize(WIDTH, min(max(int(state["height"]) + 140, 900), 6000))
         settled(browser, title, marker)
-        browser.screenshot(SCREENSHOTS / f"{name}.png")
-        assert (SCREENSHOTS / f"{name}.png").stat().st_size > 20_000
+        browser.screenshot(shots / f"{name}.png")
+        assert (shots / f"{name}.png").stat().st_size > 20_000
 
 
-def test_a_file_uploaded_in_the_browser_is_ingested(dashboard: str, browser: Browser, tmp_path: Path) -> None:
+def test_a_file_uploaded_in_the_browser_is_ingested(dashboard: str, browser: Browser, shots: Path,
+                                                     tmp_path: Path) -> None:
     browser.resize(WIDTH, 1000)
     browser.get(f"{dashboard}/ingest")
     settled(browser, "Ingest", "Rejects in the database")
@@ -134,4 +144,4 @@ def test_a_file_uploaded_in_the_browser_is_ingested(dashboard: str, browser: Bro
     assert re.search(r"Rejected\s+1\b", state["text"]) and re.search(r"Hands stored\s+0\b", state["text"])
     browser.resize(WIDTH, min(int(state["height"]) + 140, 6000))
     settled(browser, "Ingest", "Last upload")
-    browser.screenshot(SCREENSHOTS / "ingest.png")  # the page with an upload's summary
+    browser.screenshot(shots / "ingest.png")  # the page with an upload's summary

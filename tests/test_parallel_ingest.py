@@ -12,7 +12,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections import deque
 from collections.abc import Iterator
+from concurrent.futures import Future
 from pathlib import Path
 
 import duckdb
@@ -20,6 +22,7 @@ import pytest
 
 import pipeline.audit
 import pipeline.ingest
+import pipeline.parallel
 from evaluator.equity import all_in_adjusted
 from evaluator.replay import replay_hand
 from grammar.barge_parser import parse_hand
@@ -266,6 +269,20 @@ def test_a_killed_ingest_leaves_no_worker_process_behind(inputs: Path, tmp_path:
     while any(_running(pid) for pid in started) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [pid for pid in started if _running(pid)], "processes outlived the killed ingest"
+
+
+def test_a_wait_for_a_result_ends_when_a_worker_is_gone(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A result that can never come (the pool lost track of it, as when a worker dies holding the
+    # task queue's lock): the wait notices the dead worker instead of blocking forever.
+    monkeypatch.setattr(pipeline.parallel, "HEALTH_CHECK_SECONDS", 0.05)
+    with Workers(2) as workers:
+        assert [r for _, _, r in workers.ordered(len, [(0, "ab"), (1, "abc")])] == [2, 3]
+        victim = workers.pids()[0]
+        os.kill(victim, signal.SIGKILL)
+        never: Future[int] = Future()
+        with pytest.raises(WorkerError, match="stopped unexpectedly"):
+            pipeline.parallel._next(deque([(0, "x", never)]), workers._start())
+    assert not workers.pids()
 
 
 def test_at_most_a_few_tasks_are_in_flight_and_a_barrier_waits_for_all_before_it() -> None:
