@@ -116,3 +116,19 @@ def test_bench_reports_every_peer_with_its_ratio(capsys: pytest.CaptureFixture[s
         assert r["ours"] > 0
         # A peer is measured (with its ratio) or reported as not measured, never estimated.
         assert (r["peer"] is None) == (r["ratio"] is None)
+
+
+def test_bench_dashboard_reports_the_ingest_that_made_its_database_and_every_page(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from benchmarks import dashboard
+
+    monkeypatch.setenv("BARGE_BENCH_DATA", str(tmp_path))
+    db = dashboard.database(59)  # one generated hand of each variant, ingested by `barge ingest`
+    made = json.loads(dashboard.built_by(db).read_text(encoding="utf-8"))
+    assert made["hands"] == made["audited"] == 59 and made["peak_mb"] > 0
+    measured = dashboard.rows(db)
+    ingest = f"ingest --jobs {made['jobs']}, dashboard database"
+    assert [r["benchmark"] for r in measured] == [
+        ingest, f"{ingest}, peak memory", *(f"dashboard page: {page}" for page in dashboard.PAGES)]
+    assert all(r["ours"] > 0 for r in measured) and "59 hands" in measured[-1]["note"]
+    assert dashboard.database(59) == db  # kept for the next run
