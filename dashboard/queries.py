@@ -19,6 +19,7 @@ from typing import Any
 import duckdb
 import polars as pl
 
+from pipeline.schema import COMPUTED
 from pipeline.stats import Filters
 
 WON_WITH_ORIGIN = """
@@ -94,14 +95,14 @@ def where(filters: Filters, alias: str = "h") -> tuple[str, list[Any]]:
 
 def _pots(con: duckdb.DuckDBPyConnection) -> str:
     """Per hand: the chips in the pot (awarded plus rake; the summary's total when nothing was
-    awarded) and the winners."""
+    awarded)."""
+    # The awards of `won` added up in one pass (no anti-join): computed where the hand has any.
+    awarded = ("sum(amount)" if "origin" not in columns(con, "awards") else
+               f"CASE WHEN bool_or(origin = '{COMPUTED}') "
+               f"THEN sum(amount) FILTER (WHERE origin = '{COMPUTED}') ELSE sum(amount) END")
     return f"""
-        WITH won AS ({won(con)}),
-        by_hand AS (SELECT hand_id, sum(amount) AS awarded,
-                           string_agg(DISTINCT player, ', ' ORDER BY player) AS winners
-                    FROM won GROUP BY hand_id)
-        SELECT h.hand_id, coalesce(w.awarded + coalesce(h.rake, 0), h.total_pot)::DOUBLE AS pot,
-               w.winners
+        WITH by_hand AS (SELECT hand_id, {awarded} AS awarded FROM awards GROUP BY hand_id)
+        SELECT h.hand_id, coalesce(w.awarded + coalesce(h.rake, 0), h.total_pot)::DOUBLE AS pot
         FROM hands h LEFT JOIN by_hand w USING (hand_id)"""
 
 
@@ -159,11 +160,17 @@ def variant_mix(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFram
 
 def biggest_pots(con: duckdb.DuckDBPyConnection, filters: Filters, limit: int = 10) -> pl.DataFrame:
     cond, params = where(filters)
+    # The winners are named for the few hands listed only: joining names for every hand is what
+    # would take the time on a big database.
     return frame(con, f"""
-        WITH pots AS ({_pots(con)})
-        SELECT h.hand_id, h.started_at, h.variant, h.event, h.table_name, h.players, p.pot, p.winners
-        FROM hands h JOIN pots p USING (hand_id) WHERE {cond} AND p.pot IS NOT NULL
-        ORDER BY p.pot DESC, h.hand_id LIMIT ?""", [*params, limit])
+        WITH pots AS ({_pots(con)}),
+        top AS (SELECT h.hand_id, h.started_at, h.variant, h.event, h.table_name, h.players, p.pot
+                FROM hands h JOIN pots p USING (hand_id) WHERE {cond} AND p.pot IS NOT NULL
+                ORDER BY p.pot DESC, h.hand_id LIMIT ?),
+        named AS (SELECT hand_id, string_agg(DISTINCT player, ', ' ORDER BY player) AS winners
+                  FROM ({won(con)}) WHERE hand_id IN (SELECT hand_id FROM top) GROUP BY hand_id)
+        SELECT t.*, n.winners FROM top t LEFT JOIN named n USING (hand_id)
+        ORDER BY t.pot DESC, t.hand_id""", [*params, limit])
 
 
 def events(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
@@ -200,29 +207,36 @@ def variant_stats(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFr
     cond, params = where(filters)
     return frame(con, f"""
         WITH pots AS ({_pots(con)}),
-        found AS (SELECT hand_id, count(*) AS n FROM findings GROUP BY hand_id)
+        found AS (SELECT hand_id, count(*) AS n FROM findings GROUP BY hand_id),
+        showdown AS {SHOWDOWN}
         SELECT h.variant, count(*) AS hands,
-               count(*) FILTER (WHERE h.hand_id IN {SHOWDOWN}) AS showdowns,
-               round(100.0 * count(*) FILTER (WHERE h.hand_id IN {SHOWDOWN}) / count(*), 1) AS showdown_pct,
+               count(sd.hand_id) AS showdowns,
+               round(100.0 * count(sd.hand_id) / count(*), 1) AS showdown_pct,
                round(avg(h.players), 2) AS players_per_hand,
                round(avg(p.pot), 2) AS average_pot, max(p.pot) AS biggest_pot,
                coalesce(sum(f.n), 0) AS findings
-        FROM hands h LEFT JOIN pots p USING (hand_id) LEFT JOIN found f USING (hand_id) WHERE {cond}
+        FROM hands h LEFT JOIN pots p USING (hand_id) LEFT JOIN found f USING (hand_id)
+        LEFT JOIN showdown sd USING (hand_id) WHERE {cond}
         GROUP BY h.variant ORDER BY h.variant""", params)
 
 
 def winners(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
-    """Each portion won at a showdown: the variant, the portion and the winning hand's
-    description (the rules' where the audit computed it, else the one the winner announced)."""
+    """Portions won at a showdown, counted per variant, portion and winning hand's description
+    (the rules' where the audit computed it, else the one the winner announced)."""
     cond, params = where(filters)
+    # Only the awards the audit did not describe need the shown hands (a join over the actions).
     return frame(con, f"""
-        WITH won AS ({won(con)}),
+        WITH won AS MATERIALIZED (SELECT w.*, h.variant FROM ({won(con)}) w JOIN hands h USING (hand_id)
+                     WHERE {cond} AND w.hand_id IN {SHOWDOWN}),
         shown AS (SELECT hand_id, player, last(detail ORDER BY seq) AS detail FROM actions
-                  WHERE kind = 'show' GROUP BY ALL)
-        SELECT h.variant, w.hand_id, w.player, w.portion, coalesce(w.hand, s.detail) AS description
-        FROM won w JOIN hands h USING (hand_id)
-        LEFT JOIN shown s ON s.hand_id = w.hand_id AND s.player = w.player
-        WHERE {cond} AND w.hand_id IN {SHOWDOWN}""", params)
+                  WHERE kind = 'show' AND hand_id IN (SELECT hand_id FROM won WHERE hand IS NULL)
+                  GROUP BY ALL),
+        described AS (SELECT variant, portion, hand AS description FROM won WHERE hand IS NOT NULL
+                      UNION ALL
+                      SELECT w.variant, w.portion, s.detail FROM won w
+                      LEFT JOIN shown s ON s.hand_id = w.hand_id AND s.player = w.player WHERE w.hand IS NULL)
+        SELECT variant, portion, description, count(*) AS portions_won FROM described
+        GROUP BY ALL""", params)
 
 
 def hand_list(con: duckdb.DuckDBPyConnection, filters: Filters, limit: int = 5000) -> pl.DataFrame:

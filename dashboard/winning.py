@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 
+import polars as pl
+
 HIGH_CLASSES = ("straight flush", "four of a kind", "full house", "flush", "straight", "three of a kind",
                 "two pair", "one pair", "high card")
 LOW_RANKS = ("5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -93,3 +95,15 @@ def hand_class(description: str | None, portion: str | None) -> str:
         return "not shown"
     base = (portion or "").split(",")[0].strip().lower()
     return classify(portion_part(description, portion), badugi=base == "badugi")
+
+
+def classed(won: pl.DataFrame) -> pl.DataFrame:
+    """`won` (variant, portion, description, portions_won) with each row's `class`, and the portion
+    named without its run ("whole pot" where the pot had one portion). Each distinct description is
+    classed once: a million hands hold far fewer of them than portions won."""
+    pairs = won.select("description", "portion").unique()
+    known = {(d, p): hand_class(d, p) for d, p in pairs.iter_rows()}
+    return won.with_columns(
+        pl.Series("class", [known[(d, p)] for d, p in zip(won["description"], won["portion"], strict=True)],
+                  dtype=pl.String),
+        pl.col("portion").fill_null("whole pot").str.replace(r",? ?run \d+$", "").replace("", "whole pot"))

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import duckdb
 
+from pipeline.schema import FACTS_STATE
+
 PARTITIONS = ("variant", "date")
 DATA_FILE = "data_0.parquet"
 
@@ -30,7 +32,8 @@ class ExportError(RuntimeError):
 
 
 def _tables(cur: duckdb.DuckDBPyConnection) -> dict[str, list[str]]:
-    """The base tables of the database's main schema, with their columns in order."""
+    """The base tables of the database's main schema, with their columns in order (not the store's
+    own bookkeeping, which means nothing outside it)."""
     rows = cur.execute(
         "SELECT c.table_name, c.column_name FROM information_schema.columns c "
         "JOIN information_schema.tables t USING (table_catalog, table_schema, table_name) "
@@ -38,7 +41,8 @@ def _tables(cur: duckdb.DuckDBPyConnection) -> dict[str, list[str]]:
         "AND t.table_catalog = current_database() ORDER BY c.table_name, c.ordinal_position").fetchall()
     tables: dict[str, list[str]] = {}
     for table, column in rows:
-        tables.setdefault(table, []).append(column)
+        if table != FACTS_STATE:
+            tables.setdefault(table, []).append(column)
     return tables
 
 

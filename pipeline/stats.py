@@ -28,7 +28,7 @@ import polars as pl
 
 from evaluator.catalog import ALL_GAMES
 from evaluator.equity import hand_streets
-from pipeline.schema import FACTS_TABLE
+from pipeline.schema import FACTS_STATE, FACTS_TABLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +267,8 @@ def _facts_sql(con: duckdb.DuckDBPyConnection, scope: str = "") -> str:
 
 # Hands the stored facts do not cover yet: new ones, and those whose facts a re-audit dropped.
 _MISSING = f"AND h.hand_id NOT IN (SELECT hand_id FROM {FACTS_TABLE})"
+_HANDS_PRINT = f"""SELECT count(*) AS hands, bit_xor(hash(hand_id)) AS print,
+                          (SELECT count(*) FROM {FACTS_TABLE}) AS facts FROM hands"""
 _STORED_SQL = f"""
 SELECT f.* FROM {FACTS_TABLE} f
 WHERE ($event IS NULL OR f.event = $event)
@@ -291,12 +293,18 @@ def refresh_facts(con: duckdb.DuckDBPyConnection) -> int:
         added = con.execute(f"CREATE TABLE {FACTS_TABLE} AS {_facts_sql(con)}", params).fetchall()
     else:
         added = con.execute(f"INSERT INTO {FACTS_TABLE} {_facts_sql(con, _MISSING)}", params).fetchall()
+    con.execute(f"CREATE OR REPLACE TABLE {FACTS_STATE} AS {_HANDS_PRINT}")
     return int(added[0][0]) if added else 0
 
 
 def _facts_current(con: duckdb.DuckDBPyConnection) -> bool:
     if not _has_table(con, FACTS_TABLE):
         return False
+    # The facts were made for exactly the hands there are now, and none has gone since: a scan of
+    # the hand ids and a count, not a join.
+    if _has_table(con, FACTS_STATE) and con.execute(f"SELECT * FROM {FACTS_STATE}").fetchall() == \
+            con.execute(_HANDS_PRINT).fetchall():
+        return True
     missing = con.execute(f"SELECT count(*) FROM hands h WHERE true {_MISSING}").fetchall()
     return bool(missing) and missing[0][0] == 0
 
@@ -307,11 +315,15 @@ def hand_facts(con: duckdb.DuckDBPyConnection, filters: Filters = NO_FILTERS) ->
 
     Read from the stored facts when they cover every hand; derived from the actions otherwise (a
     database written before they were stored, read-only)."""
-    if _facts_current(con):
-        frame = _frame(con, _STORED_SQL, asdict(filters))
-    else:
-        frame = _frame(con, _facts_sql(con), _params(filters))
+    frame = _frame(con, *_facts_source(con, filters))
     return frame.with_columns(pl.col("position").fill_null(NO_BUTTON))
+
+
+def _facts_source(con: duckdb.DuckDBPyConnection, filters: Filters) -> tuple[str, dict[str, Any]]:
+    """The SQL of the selected hands' facts (stored when current, else derived) and its parameters."""
+    if _facts_current(con):
+        return _STORED_SQL, asdict(filters)
+    return _facts_sql(con), _params(filters)
 
 
 # ---- statistics ---------------------------------------------------------------------------------
@@ -326,36 +338,49 @@ def _ratio(numerator: pl.Expr, denominator: pl.Expr) -> pl.Expr:
     return pl.when(denominator > 0).then(numerator / denominator).otherwise(None)
 
 
-def _count(flag: str) -> pl.Expr:
-    return pl.col(flag).cast(pl.Int64).sum()
-
-
-def _both(a: str, b: str) -> pl.Expr:
-    return (pl.col(a) & pl.col(b)).cast(pl.Int64).sum()
+# What the statistics add up over a player's hands, as DuckDB aggregates of the facts (one row per
+# player per hand): counts of flags and sums. Only these sums leave the database, one row per
+# group, so a leaderboard over millions of hands reads a few dozen rows.
+_SUMS = {
+    "hands": "count(*)",
+    **{flag: f"count_if({flag})" for flag in (
+        "vpip", "vpip_opp", "pfr", "three_bet", "three_bet_opp", "f3b", "f3b_opp", "cbet", "cbet_opp", "fcb",
+        "fcb_opp", "saw_second", "went_sd", "allin_adjusted")},
+    "sd_after_second": "count_if(went_sd AND saw_second)",
+    "won_sd": "count_if(won AND went_sd)",
+    "no_sd": "count_if(saw_second AND NOT went_sd)",
+    "won_no_sd": "count_if(saw_second AND NOT went_sd AND won)",
+    "won_after_second": "count_if(won AND saw_second)",
+    **{total: f"coalesce(sum({total}), 0)" for total in ("aggr", "calls", "later_folds")},
+    "net": "sum(net)::DOUBLE",
+    "net_bb": "sum(net_bb)::DOUBLE",
+    "bb_hands": "count(net_bb)",
+    "allin_adjusted_net": "sum(allin_adjusted_net)::DOUBLE",
+}
 
 
 def _stat_exprs() -> list[pl.Expr]:
-    saw, sd, won = pl.col("saw_second"), pl.col("went_sd"), pl.col("won")
-    aggr, calls, folds = pl.col("aggr").sum(), pl.col("calls").sum(), pl.col("later_folds").sum()
-    bb_hands = pl.col("net_bb").is_not_null().sum()
+    """The statistics from the sums of `_SUMS`."""
+    c = pl.col
+    aggr, calls, folds = c("aggr"), c("calls"), c("later_folds")
     return [
-        pl.len().cast(pl.Int64).alias("hands"),
-        _pct(_count("vpip"), _count("vpip_opp")).alias("vpip"),
-        _pct(_count("pfr"), _count("vpip_opp")).alias("pfr"),
-        _pct(_count("three_bet"), _count("three_bet_opp")).alias("three_bet"),
-        _pct(_count("f3b"), _count("f3b_opp")).alias("fold_to_three_bet"),
-        _pct(_count("cbet"), _count("cbet_opp")).alias("cbet"),
-        _pct(_count("fcb"), _count("fcb_opp")).alias("fold_to_cbet"),
+        c("hands").cast(pl.Int64),
+        _pct(c("vpip"), c("vpip_opp")).alias("vpip"),
+        _pct(c("pfr"), c("vpip_opp")).alias("pfr"),
+        _pct(c("three_bet"), c("three_bet_opp")).alias("three_bet"),
+        _pct(c("f3b"), c("f3b_opp")).alias("fold_to_three_bet"),
+        _pct(c("cbet"), c("cbet_opp")).alias("cbet"),
+        _pct(c("fcb"), c("fcb_opp")).alias("fold_to_cbet"),
         _ratio(aggr.cast(pl.Float64), calls).alias("af"),
         _pct(aggr, aggr + calls + folds).alias("afq"),
-        _pct(_both("went_sd", "saw_second"), _count("saw_second")).alias("wtsd"),
-        _pct(_both("won", "went_sd"), _count("went_sd")).alias("wsd"),
-        _pct((saw & ~sd & won).cast(pl.Int64).sum(), (saw & ~sd).cast(pl.Int64).sum()).alias("wwsd"),
-        _pct(_both("won", "saw_second"), _count("saw_second")).alias("wwsf"),
-        pl.col("net").sum().alias("net"),
-        _ratio(100.0 * pl.col("net_bb").sum(), bb_hands).alias("net_bb_per_100"),
-        pl.col("allin_adjusted_net").sum().alias("allin_adjusted_net"),
-        _count("allin_adjusted").alias("allin_adjusted_hands"),
+        _pct(c("sd_after_second"), c("saw_second")).alias("wtsd"),
+        _pct(c("won_sd"), c("went_sd")).alias("wsd"),
+        _pct(c("won_no_sd"), c("no_sd")).alias("wwsd"),
+        _pct(c("won_after_second"), c("saw_second")).alias("wwsf"),
+        c("net"),
+        _ratio(100.0 * c("net_bb"), c("bb_hands")).alias("net_bb_per_100"),
+        c("allin_adjusted_net"),
+        c("allin_adjusted").cast(pl.Int64).alias("allin_adjusted_hands"),
     ]
 
 
@@ -373,16 +398,21 @@ def stat_columns() -> list[str]:
     return list(_SCHEMA)
 
 
-def _aggregate(facts: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
-    stats = facts.group_by(keys).agg(_stat_exprs())
+def _aggregate(con: duckdb.DuckDBPyConnection, filters: Filters, keys: list[str]) -> pl.DataFrame:
+    """The statistics per group of `keys` (columns of the facts) over the selected hands."""
+    sql, params = _facts_source(con, filters)
+    group = ", ".join(f"coalesce({k}, '{NO_BUTTON}') AS {k}" if k == "position" else k for k in keys)
+    sums = ", ".join(f"{expr} AS {name}" for name, expr in _SUMS.items())
+    summed = _frame(con, f"SELECT {group}, {sums} FROM ({sql}) f GROUP BY ALL", params)
     columns = [*keys, *(c for c in _SCHEMA if c not in keys)]
-    return stats.select(columns).cast({c: t for c, t in _SCHEMA.items() if c in columns})
+    return summed.select(*keys, *_stat_exprs()).select(columns).cast(
+        {c: t for c, t in _SCHEMA.items() if c in columns})
 
 
 def player_stats(con: duckdb.DuckDBPyConnection, filters: Filters = NO_FILTERS) -> pl.DataFrame:
     """One row per player of the selected hands: the statistics of docs/stats.md. Percentages are
     0..100, None where the player never had the chance; most hands first."""
-    stats = _aggregate(hand_facts(con, filters), ["player"])
+    stats = _aggregate(con, filters, ["player"])
     return stats.sort(["hands", "player"], descending=[True, False])
 
 
@@ -391,7 +421,7 @@ def stats_by(con: duckdb.DuckDBPyConnection, filters: Filters, by: str) -> pl.Da
     being "variant" or "position" (BTN, SB, BB, UTG, UTG+n, LJ, HJ, CO; "no button" in stud)."""
     if by not in GROUPINGS:
         raise ValueError(f"statistics can be grouped by {' or '.join(GROUPINGS)}, not {by!r}")
-    stats = _aggregate(hand_facts(con, filters), [by, "player"])
+    stats = _aggregate(con, filters, [by, "player"])
     return stats.sort([by, "hands", "player"], descending=[False, True, False])
 
 

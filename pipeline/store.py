@@ -23,6 +23,7 @@ from pipeline.schema import (
     AUDIT_TABLES,
     COMPUTED,
     ENDINGS,
+    FACTS_STATE,
     FACTS_TABLE,
     HAND_TABLES,
     RECORDED,
@@ -211,6 +212,7 @@ class Store:
                        [FACTS_TABLE])[0][0]:
             self._with_ids(hand_ids,
                            f"DELETE FROM {FACTS_TABLE} WHERE hand_id IN (SELECT hand_id FROM wanted_ids)")
+            self._exec(f"DROP TABLE IF EXISTS {FACTS_STATE}")
 
     # ---- audit ----
     def hands_to_audit(self, pending_only: bool, variant: str | None = None, event: str | None = None,

@@ -365,6 +365,10 @@ def test_the_svg_escapes_what_the_record_says() -> None:
 def test_winning_classes_cover_the_samples(sample_db: Path) -> None:
     with duckdb.connect(str(sample_db), read_only=True) as con:
         won = queries.winners(con, Filters())
-    classes = [winning.hand_class(d, p) for d, p in zip(won["description"], won["portion"], strict=True)]
-    assert set(classes) <= set(winning.CLASS_ORDER)
-    assert classes.count("other") == 0 and len(set(classes)) > 10
+        at_showdown = f"SELECT count(*) FROM ({queries.won(con)}) WHERE hand_id IN {queries.SHOWDOWN}"
+        portions = con.execute(at_showdown).fetchall()[0][0]
+    assert won["portions_won"].sum() == portions  # every portion won at a showdown, counted once
+    classes = winning.classed(won)
+    assert set(classes["class"]) <= set(winning.CLASS_ORDER)
+    assert "other" not in set(classes["class"]) and classes["class"].n_unique() > 10
+    assert classes["portion"].str.contains("run").sum() == 0

@@ -727,3 +727,28 @@ def test_stored_facts_give_the_statistics_the_actions_give(built_db: Path, tmp_p
         same(player_stats(con, Filters()), stored)
         refresh_facts(con)
         same(player_stats(con, Filters()), stored)
+
+
+def test_the_facts_are_known_current_without_a_join_until_a_hand_changes(built_db: Path,
+                                                                          tmp_path: Path) -> None:
+    from pipeline.schema import AUDIT_TABLES, ENDINGS, ENDINGS_SCHEMA, FACTS_STATE, SCHEMAS
+    from pipeline.stats import _facts_current
+    from pipeline.store import Store
+
+    nothing = {n: SCHEMAS[n].empty_table() for n in (*AUDIT_TABLES, "awards")}
+    nothing[ENDINGS] = ENDINGS_SCHEMA.empty_table()
+
+    db = _copy(built_db, tmp_path)
+    with Store(db) as store:
+        con = store.con
+        assert con.execute(f"SELECT count(*) FROM {FACTS_STATE}").fetchall() == [(1,)]
+        assert _facts_current(con)
+        store.write_audit(["T-F2"], nothing)  # an audit again drops the hand's facts, and the print
+        assert not con.execute(f"SELECT count(*) FROM information_schema.tables WHERE table_name = "
+                               f"'{FACTS_STATE}'").fetchall()[0][0]
+        assert not _facts_current(con)  # found by the join: T-F2 has no facts
+        with store.transaction():
+            refresh_facts(con)
+        assert _facts_current(con)
+        con.execute("UPDATE hands SET hand_id = 'T-F2b' WHERE hand_id = 'T-F2'")  # behind the store's back
+        assert not _facts_current(con)

@@ -48,15 +48,12 @@ won = ui.load(queries.winners, f)
 if won.is_empty():
     st.info("No showdowns among the filtered hands.")
     st.stop()
-won = won.with_columns(
-    pl.Series("class", [winning.hand_class(d, p)
-                        for d, p in zip(won["description"], won["portion"], strict=True)]),
-    pl.col("portion").fill_null("whole pot").str.replace(r",? ?run \d+$", "").replace("", "whole pot"))
+won = winning.classed(won)
 choice = st.selectbox("Variant", [ui.ALL, *sorted(won["variant"].unique().to_list())], key="variants_pick",
                       help="the winning hands of one game, or of all games together")
 if choice != ui.ALL:
     won = won.filter(pl.col("variant") == choice)
-counts = won.group_by("class", "portion").agg(pl.len().alias("portions_won"))
+counts = won.group_by("class", "portion").agg(pl.col("portions_won").sum())
 order = [c for c in winning.CLASS_ORDER if c in set(counts["class"].to_list())]
 ui.bars(counts, "class", "portions_won", by="portion", sort=order)
 st.caption("Each portion of a pot won at a showdown counts once, classed by the winning hand as the "
