@@ -15,7 +15,7 @@ import os
 import platform
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -52,29 +52,35 @@ def machine() -> dict[str, Any]:
             "date": datetime.datetime.now().isoformat(timespec="seconds")}
 
 
-def _modules(only: list[str] | None) -> Iterator[tuple[str, Callable[[bool], list[dict[str, Any]]]]]:
-    for name in SUITES:
-        if only and name not in only:
-            continue
-        module = importlib.import_module(f"benchmarks.{name}")
-        yield name, module.run
+def _modules(only: list[str] | None) -> list[tuple[str, Callable[[bool], list[dict[str, Any]]]]]:
+    # Every suite is imported before the first one runs: a run of many minutes uses one version
+    # of the code throughout, and a suite that cannot be imported says so at once.
+    return [(name, importlib.import_module(f"benchmarks.{name}").run)
+            for name in SUITES if not only or name in only]
 
 
 def run(quick: bool, only: list[str] | None = None,
         on_suite: Callable[[str, float, list[dict[str, Any]]], None] | None = None) -> dict[str, Any]:
-    """Run the suites (all, or those named in `only`) and return the report: machine, rows, seconds."""
+    """Run the suites (all, or those named in `only`) and return the report: machine, rows,
+    seconds, and `failed` (suite -> error) for suites that stopped: their figures are missing,
+    the others' are kept."""
     started = time.perf_counter()
     rows: list[dict[str, Any]] = []
+    failed: dict[str, str] = {}
     for name, bench in _modules(only):
         begun = time.perf_counter()
-        found = bench(quick)
+        try:
+            found = bench(quick)
+        except Exception as exc:  # one suite's failure must not lose the figures of the others
+            failed[name] = f"{type(exc).__name__}: {exc}"
+            found = []
         for r in found:
             r["suite"] = name
         rows.extend(found)
         if on_suite is not None:
             on_suite(name, time.perf_counter() - begun, found)
     return {"machine": machine(), "quick": quick, "command": " ".join(["barge", *sys.argv[1:]]),
-            "rows": rows, "seconds": round(time.perf_counter() - started, 1)}
+            "rows": rows, "failed": failed, "seconds": round(time.perf_counter() - started, 1)}
 
 
 def data_dir() -> Path:

@@ -19,8 +19,7 @@ from typing import Any
 import duckdb
 import polars as pl
 
-from pipeline.schema import COMPUTED
-from pipeline.stats import Filters
+from pipeline.stats import Filters, hand_totals
 
 WON_WITH_ORIGIN = """
     SELECT hand_id, seq, pot, seat, player, amount, portion, {hand} AS hand, origin FROM awards a
@@ -30,8 +29,6 @@ WON_RECORDED_ONLY = """
     SELECT hand_id, seq, pot, seat, player, amount, portion, NULL::VARCHAR AS hand,
            'recorded' AS origin FROM awards"""
 SEVERITY_FIRST = "CASE f.severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END"
-# Who went to the showdown: the hand has a SHOWDOWN street or someone showed.
-SHOWDOWN = "(SELECT DISTINCT hand_id FROM actions WHERE street = 'showdown' OR kind = 'show')"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,19 +90,6 @@ def where(filters: Filters, alias: str = "h") -> tuple[str, list[Any]]:
     return " AND ".join(clauses) or "TRUE", params
 
 
-def _pots(con: duckdb.DuckDBPyConnection) -> str:
-    """Per hand: the chips in the pot (awarded plus rake; the summary's total when nothing was
-    awarded)."""
-    # The awards of `won` added up in one pass (no anti-join): computed where the hand has any.
-    awarded = ("sum(amount)" if "origin" not in columns(con, "awards") else
-               f"CASE WHEN bool_or(origin = '{COMPUTED}') "
-               f"THEN sum(amount) FILTER (WHERE origin = '{COMPUTED}') ELSE sum(amount) END")
-    return f"""
-        WITH by_hand AS (SELECT hand_id, {awarded} AS awarded FROM awards GROUP BY hand_id)
-        SELECT h.hand_id, coalesce(w.awarded + coalesce(h.rake, 0), h.total_pot)::DOUBLE AS pot
-        FROM hands h LEFT JOIN by_hand w USING (hand_id)"""
-
-
 def options(con: duckdb.DuckDBPyConnection) -> Options:
     def values(sql: str) -> tuple[str, ...]:
         return tuple(r[0] for r in con.execute(sql).fetchall())
@@ -125,7 +109,7 @@ def overview(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
     cond, params = where(filters)
     return frame(con, f"""
         WITH picked AS (SELECT * FROM hands h WHERE {cond}),
-        pots AS ({_pots(con)})
+        pots AS ({hand_totals(con)})
         SELECT (SELECT count(*) FROM picked) AS hands,
                (SELECT count(DISTINCT player) FROM seats WHERE hand_id IN (SELECT hand_id FROM picked))
                    AS players,
@@ -163,7 +147,7 @@ def biggest_pots(con: duckdb.DuckDBPyConnection, filters: Filters, limit: int = 
     # The winners are named for the few hands listed only: joining names for every hand is what
     # would take the time on a big database.
     return frame(con, f"""
-        WITH pots AS ({_pots(con)}),
+        WITH pots AS ({hand_totals(con)}),
         top AS (SELECT h.hand_id, h.started_at, h.variant, h.event, h.table_name, h.players, p.pot
                 FROM hands h JOIN pots p USING (hand_id) WHERE {cond} AND p.pot IS NOT NULL
                 ORDER BY p.pot DESC, h.hand_id LIMIT ?),
@@ -206,17 +190,15 @@ def variant_stats(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFr
     the average and biggest pot, and findings."""
     cond, params = where(filters)
     return frame(con, f"""
-        WITH pots AS ({_pots(con)}),
-        found AS (SELECT hand_id, count(*) AS n FROM findings GROUP BY hand_id),
-        showdown AS {SHOWDOWN}
+        WITH pots AS ({hand_totals(con)}),
+        found AS (SELECT hand_id, count(*) AS n FROM findings GROUP BY hand_id)
         SELECT h.variant, count(*) AS hands,
-               count(sd.hand_id) AS showdowns,
-               round(100.0 * count(sd.hand_id) / count(*), 1) AS showdown_pct,
+               count_if(p.showdown)::BIGINT AS showdowns,
+               round(100.0 * count_if(p.showdown) / count(*), 1) AS showdown_pct,
                round(avg(h.players), 2) AS players_per_hand,
                round(avg(p.pot), 2) AS average_pot, max(p.pot) AS biggest_pot,
                coalesce(sum(f.n), 0) AS findings
-        FROM hands h LEFT JOIN pots p USING (hand_id) LEFT JOIN found f USING (hand_id)
-        LEFT JOIN showdown sd USING (hand_id) WHERE {cond}
+        FROM hands h LEFT JOIN pots p USING (hand_id) LEFT JOIN found f USING (hand_id) WHERE {cond}
         GROUP BY h.variant ORDER BY h.variant""", params)
 
 
@@ -226,8 +208,9 @@ def winners(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
     cond, params = where(filters)
     # Only the awards the audit did not describe need the shown hands (a join over the actions).
     return frame(con, f"""
-        WITH won AS MATERIALIZED (SELECT w.*, h.variant FROM ({won(con)}) w JOIN hands h USING (hand_id)
-                     WHERE {cond} AND w.hand_id IN {SHOWDOWN}),
+        WITH won AS MATERIALIZED (
+            SELECT w.*, h.variant FROM ({won(con)}) w JOIN hands h USING (hand_id)
+            WHERE {cond} AND w.hand_id IN (SELECT hand_id FROM ({hand_totals(con)}) WHERE showdown)),
         shown AS (SELECT hand_id, player, last(detail ORDER BY seq) AS detail FROM actions
                   WHERE kind = 'show' AND hand_id IN (SELECT hand_id FROM won WHERE hand IS NULL)
                   GROUP BY ALL),

@@ -385,9 +385,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
         err.print(f"{name}: {len(rows)} figures in {seconds:.1f} s")  # stderr: the JSON stays whole
 
     result = suite.run(args.quick, args.only, report)
+    for name, why in result["failed"].items():
+        err.print(f"[red]{name}: stopped, no figures:[/] {why}")
+    status = EXIT_IO if result["failed"] else EXIT_OK
     if args.json:
         out.print_json(json.dumps(result))
-        return EXIT_OK
+        return status
     m = result["machine"]
     table = Table(title=f"barge bench{' --quick' if args.quick else ''}: {m['cpu']}, {m['cores']} cores, "
                         f"Python {m['python']}, {m['date']}")
@@ -399,7 +402,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         table.add_row(r["benchmark"], _figure(r["ours"]), peer, r["unit"], ratio, r["note"])
     out.print(table)
     out.print(f"{result['seconds']:.0f} s in all")
-    return EXIT_OK
+    return status
 
 
 def _figure(value: float) -> str:

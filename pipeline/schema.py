@@ -79,9 +79,10 @@ RECORDED, COMPUTED = "recorded", "computed"  # the two origins of an award row
 AUDIT_TABLES = ("findings", "audits", "allin_adjustments")
 # Derived from the tables above by `pipeline.stats.refresh_facts`; dropped for a hand when it changes.
 FACTS_TABLE = "player_facts"
-# One row: how many hands there were, an xor of their ids' hashes and how many fact rows there were
-# when the facts were last made for all of them, so that the statistics can tell the facts are
-# current without a join over every hand. The store drops it with any hand's facts.
+TOTALS_TABLE = "hand_totals"  # derived the same way: per hand, the chips in the pot and the showdown
+# One row: how many hands there were, an xor of their ids' hashes and how many rows of facts and
+# totals there were when they were last made for all of them, so that the statistics can tell
+# they are current without a join over every hand. The store drops it with any hand's facts.
 FACTS_STATE = "player_facts_state"
 
 

@@ -28,7 +28,7 @@ import polars as pl
 
 from evaluator.catalog import ALL_GAMES
 from evaluator.equity import hand_streets
-from pipeline.schema import FACTS_STATE, FACTS_TABLE
+from pipeline.schema import COMPUTED, FACTS_STATE, FACTS_TABLE, TOTALS_TABLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +268,8 @@ def _facts_sql(con: duckdb.DuckDBPyConnection, scope: str = "") -> str:
 # Hands the stored facts do not cover yet: new ones, and those whose facts a re-audit dropped.
 _MISSING = f"AND h.hand_id NOT IN (SELECT hand_id FROM {FACTS_TABLE})"
 _HANDS_PRINT = f"""SELECT count(*) AS hands, bit_xor(hash(hand_id)) AS print,
-                          (SELECT count(*) FROM {FACTS_TABLE}) AS facts FROM hands"""
+                          (SELECT count(*) FROM {FACTS_TABLE}) AS facts,
+                          (SELECT count(*) FROM {TOTALS_TABLE}) AS totals FROM hands"""
 _STORED_SQL = f"""
 SELECT f.* FROM {FACTS_TABLE} f
 WHERE ($event IS NULL OR f.event = $event)
@@ -293,17 +294,47 @@ def refresh_facts(con: duckdb.DuckDBPyConnection) -> int:
         added = con.execute(f"CREATE TABLE {FACTS_TABLE} AS {_facts_sql(con)}", params).fetchall()
     else:
         added = con.execute(f"INSERT INTO {FACTS_TABLE} {_facts_sql(con, _MISSING)}", params).fetchall()
+    if not _has_table(con, TOTALS_TABLE):
+        con.execute(f"CREATE TABLE {TOTALS_TABLE} AS {totals_sql(con)}")
+    else:
+        con.execute(f"INSERT INTO {TOTALS_TABLE} SELECT * FROM ({totals_sql(con)}) "
+                    f"WHERE hand_id NOT IN (SELECT hand_id FROM {TOTALS_TABLE})")
     con.execute(f"CREATE OR REPLACE TABLE {FACTS_STATE} AS {_HANDS_PRINT}")
     return int(added[0][0]) if added else 0
+
+
+def totals_sql(con: duckdb.DuckDBPyConnection) -> str:
+    """Per hand: the chips in the pot (the awards, computed where the audit made them, plus the
+    rake; the summary's total when nothing was awarded) and whether it reached a showdown (a
+    SHOWDOWN street, or someone showed)."""
+    computed = f"origin = '{COMPUTED}'"
+    awarded = (f"CASE WHEN bool_or({computed}) THEN sum(amount) FILTER (WHERE {computed}) "
+               "ELSE sum(amount) END" if _has_award_origin(con) else "sum(amount)")
+    return f"""
+        WITH by_hand AS (SELECT hand_id, {awarded} AS awarded FROM awards GROUP BY hand_id),
+        showdown AS (SELECT DISTINCT hand_id FROM actions WHERE street = 'showdown' OR kind = 'show')
+        SELECT h.hand_id, coalesce(w.awarded + coalesce(h.rake, 0), h.total_pot)::DOUBLE AS pot,
+               s.hand_id IS NOT NULL AS showdown
+        FROM hands h LEFT JOIN by_hand w USING (hand_id) LEFT JOIN showdown s USING (hand_id)"""
+
+
+def hand_totals(con: duckdb.DuckDBPyConnection) -> str:
+    """The SQL of `totals_sql`'s rows: the stored ones when they are current, else derived."""
+    return f"SELECT * FROM {TOTALS_TABLE}" if _print_matches(con) else totals_sql(con)
+
+
+def _print_matches(con: duckdb.DuckDBPyConnection) -> bool:
+    """The facts and totals were made for exactly the hands there are now, and none has gone since
+    (a scan of the hand ids and three counts, not a join)."""
+    if not all(_has_table(con, name) for name in (FACTS_STATE, FACTS_TABLE, TOTALS_TABLE)):
+        return False
+    return con.execute(f"SELECT * FROM {FACTS_STATE}").fetchall() == con.execute(_HANDS_PRINT).fetchall()
 
 
 def _facts_current(con: duckdb.DuckDBPyConnection) -> bool:
     if not _has_table(con, FACTS_TABLE):
         return False
-    # The facts were made for exactly the hands there are now, and none has gone since: a scan of
-    # the hand ids and a count, not a join.
-    if _has_table(con, FACTS_STATE) and con.execute(f"SELECT * FROM {FACTS_STATE}").fetchall() == \
-            con.execute(_HANDS_PRINT).fetchall():
+    if _print_matches(con):
         return True
     missing = con.execute(f"SELECT count(*) FROM hands h WHERE true {_MISSING}").fetchall()
     return bool(missing) and missing[0][0] == 0
@@ -343,15 +374,15 @@ def _ratio(numerator: pl.Expr, denominator: pl.Expr) -> pl.Expr:
 # group, so a leaderboard over millions of hands reads a few dozen rows.
 _SUMS = {
     "hands": "count(*)",
-    **{flag: f"count_if({flag})" for flag in (
+    **{flag: f"count_if({flag})::BIGINT" for flag in (
         "vpip", "vpip_opp", "pfr", "three_bet", "three_bet_opp", "f3b", "f3b_opp", "cbet", "cbet_opp", "fcb",
         "fcb_opp", "saw_second", "went_sd", "allin_adjusted")},
-    "sd_after_second": "count_if(went_sd AND saw_second)",
-    "won_sd": "count_if(won AND went_sd)",
-    "no_sd": "count_if(saw_second AND NOT went_sd)",
-    "won_no_sd": "count_if(saw_second AND NOT went_sd AND won)",
-    "won_after_second": "count_if(won AND saw_second)",
-    **{total: f"coalesce(sum({total}), 0)" for total in ("aggr", "calls", "later_folds")},
+    "sd_after_second": "count_if(went_sd AND saw_second)::BIGINT",
+    "won_sd": "count_if(won AND went_sd)::BIGINT",
+    "no_sd": "count_if(saw_second AND NOT went_sd)::BIGINT",
+    "won_no_sd": "count_if(saw_second AND NOT went_sd AND won)::BIGINT",
+    "won_after_second": "count_if(won AND saw_second)::BIGINT",
+    **{total: f"coalesce(sum({total}), 0)::BIGINT" for total in ("aggr", "calls", "later_folds")},
     "net": "sum(net)::DOUBLE",
     "net_bb": "sum(net_bb)::DOUBLE",
     "bb_hands": "count(net_bb)",

@@ -28,6 +28,7 @@ from pipeline.schema import (
     HAND_TABLES,
     RECORDED,
     SCHEMAS,
+    TOTALS_TABLE,
     create_table_sql,
     sql_type,
 )
@@ -206,13 +207,14 @@ class Store:
             self._forget_facts(hand_ids)
 
     def _forget_facts(self, hand_ids: list[str]) -> None:
-        """Drop the statistics' stored facts of these hands (`pipeline.stats.refresh_facts` makes
-        them again from what the hands hold now)."""
-        if self._query("SELECT count(*) FROM information_schema.tables WHERE table_name = ?",
-                       [FACTS_TABLE])[0][0]:
-            self._with_ids(hand_ids,
-                           f"DELETE FROM {FACTS_TABLE} WHERE hand_id IN (SELECT hand_id FROM wanted_ids)")
-            self._exec(f"DROP TABLE IF EXISTS {FACTS_STATE}")
+        """Drop the stored facts and totals of these hands (`pipeline.stats.refresh_facts` makes
+        them again from what the hands hold now), and the print that said they were current."""
+        exists = "SELECT count(*) FROM information_schema.tables WHERE table_name = ?"
+        for derived in (FACTS_TABLE, TOTALS_TABLE):
+            if self._query(exists, [derived])[0][0]:
+                self._with_ids(hand_ids,
+                               f"DELETE FROM {derived} WHERE hand_id IN (SELECT hand_id FROM wanted_ids)")
+        self._exec(f"DROP TABLE IF EXISTS {FACTS_STATE}")
 
     # ---- audit ----
     def hands_to_audit(self, pending_only: bool, variant: str | None = None, event: str | None = None,

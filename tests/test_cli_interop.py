@@ -118,6 +118,25 @@ def test_bench_reports_every_peer_with_its_ratio(capsys: pytest.CaptureFixture[s
         assert (r["peer"] is None) == (r["ratio"] is None)
 
 
+def test_a_suite_that_stops_loses_only_its_own_figures(capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from benchmarks import evaluation, phh
+
+    def broken(quick: bool) -> list[dict[str, object]]:
+        raise RuntimeError("the peer crashed")
+
+    monkeypatch.setattr(phh, "run", broken)
+    monkeypatch.setattr(evaluation, "run", lambda quick: [{"benchmark": "x", "ours": 1.0, "peer": None,
+                                                            "peer_name": None, "unit": "hands/s",
+                                                            "ratio": None, "note": ""}])
+    assert main(["bench", "--quick", "--json", "--only", "evaluation", "--only", "phh"]) == 3
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert [r["benchmark"] for r in report["rows"]] == ["x"]
+    assert report["failed"] == {"phh": "RuntimeError: the peer crashed"}
+    assert "phh: stopped" in captured.err
+
+
 def test_bench_dashboard_reports_the_ingest_that_made_its_database_and_every_page(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from benchmarks import dashboard

@@ -365,7 +365,8 @@ def test_the_svg_escapes_what_the_record_says() -> None:
 def test_winning_classes_cover_the_samples(sample_db: Path) -> None:
     with duckdb.connect(str(sample_db), read_only=True) as con:
         won = queries.winners(con, Filters())
-        at_showdown = f"SELECT count(*) FROM ({queries.won(con)}) WHERE hand_id IN {queries.SHOWDOWN}"
+        showdowns = "SELECT hand_id FROM actions WHERE street = 'showdown' OR kind = 'show'"
+        at_showdown = f"SELECT count(*) FROM ({queries.won(con)}) WHERE hand_id IN ({showdowns})"
         portions = con.execute(at_showdown).fetchall()[0][0]
     assert won["portions_won"].sum() == portions  # every portion won at a showdown, counted once
     classes = winning.classed(won)

@@ -14,7 +14,7 @@ import pytest
 from grammar.barge_parser import EXAMPLE
 from pipeline.ingest import ingest
 from pipeline.parquet_export import ExportError, export_parquet
-from pipeline.schema import FACTS_TABLE, SCHEMAS
+from pipeline.schema import FACTS_TABLE, SCHEMAS, TOTALS_TABLE
 from pipeline.store import Store
 from tests.conftest import doc_examples
 
@@ -56,7 +56,7 @@ def stored(con: duckdb.DuckDBPyConnection, table: str) -> list[dict[str, object]
 def test_every_table_is_exported_with_all_its_rows(con: duckdb.DuckDBPyConnection, tmp_path: Path) -> None:
     out = tmp_path / "parquet"
     counts = export_parquet(con, out)
-    assert set(counts) == {*SCHEMAS, FACTS_TABLE}  # the statistics' stored facts too
+    assert set(counts) == {*SCHEMAS, FACTS_TABLE, TOTALS_TABLE}  # the derived tables too
     for table in SCHEMAS:
         assert counts[table] == con.execute(f"SELECT count(*) FROM {table}").fetchall()[0][0], table
         assert read_back(out, table) == stored(con, table), table

@@ -752,3 +752,24 @@ def test_the_facts_are_known_current_without_a_join_until_a_hand_changes(built_d
         assert _facts_current(con)
         con.execute("UPDATE hands SET hand_id = 'T-F2b' WHERE hand_id = 'T-F2'")  # behind the store's back
         assert not _facts_current(con)
+
+
+def test_stored_hand_totals_are_what_the_hands_give_until_a_hand_changes(built_db: Path,
+                                                                          tmp_path: Path) -> None:
+    from pipeline.schema import TOTALS_TABLE
+    from pipeline.stats import hand_totals, totals_sql
+    from pipeline.store import Store
+
+    db = _copy(built_db, tmp_path)
+    with Store(db) as store:
+        con = store.con
+        stored = con.execute(f"SELECT * FROM {TOTALS_TABLE} ORDER BY hand_id").fetchall()
+        assert stored == con.execute(f"SELECT * FROM ({totals_sql(con)}) ORDER BY hand_id").fetchall()
+        assert len(stored) == store.count("hands") and {sd for _, _, sd in stored} == {True, False}
+        assert hand_totals(con) == f"SELECT * FROM {TOTALS_TABLE}"
+        store.delete_hands(["T-F2"])  # the totals go with the hand, and the print with them
+        assert hand_totals(con) == totals_sql(con)
+        assert con.execute(f"SELECT count(*) FROM {TOTALS_TABLE} WHERE hand_id = 'T-F2'").fetchall() == [(0,)]
+        with store.transaction():
+            refresh_facts(con)
+        assert hand_totals(con) == f"SELECT * FROM {TOTALS_TABLE}"
