@@ -19,7 +19,7 @@ from typing import Any
 import duckdb
 import polars as pl
 
-from pipeline.stats import Filters, hand_totals
+from pipeline.stats import Filters, hand_totals, latest_hands, player_hands, stats_by
 
 WON_WITH_ORIGIN = """
     SELECT hand_id, seq, pot, seat, player, amount, portion, {hand} AS hand, origin FROM awards a
@@ -107,25 +107,24 @@ def overview(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
     """One row: hands, players, events, variants, tables, first and last day, chips in pots,
     findings by severity."""
     cond, params = where(filters)
+    # With no filter every hand is picked: the tables are read whole instead of joined to a list of
+    # every hand id, which is most of this query's time on a big database.
+    picked = "" if cond == "TRUE" else "AND hand_id IN (SELECT hand_id FROM picked)"
     return frame(con, f"""
         WITH picked AS (SELECT * FROM hands h WHERE {cond}),
-        pots AS ({hand_totals(con)})
+        pots AS ({hand_totals(con)}),
+        found AS (SELECT severity, count(*) AS n FROM findings WHERE true {picked} GROUP BY severity)
         SELECT (SELECT count(*) FROM picked) AS hands,
-               (SELECT count(DISTINCT player) FROM seats WHERE hand_id IN (SELECT hand_id FROM picked))
-                   AS players,
+               (SELECT count(DISTINCT player) FROM seats WHERE true {picked}) AS players,
                (SELECT count(DISTINCT event) FROM picked) AS events,
                (SELECT count(DISTINCT variant) FROM picked) AS variants,
                (SELECT count(DISTINCT (coalesce(event, ''), table_name)) FROM picked) AS tables,
                (SELECT min(started_at)::DATE FROM picked) AS first_day,
                (SELECT max(started_at)::DATE FROM picked) AS last_day,
-               (SELECT coalesce(sum(pot), 0) FROM pots WHERE hand_id IN (SELECT hand_id FROM picked))
-                   AS chips,
-               (SELECT count(*) FROM findings WHERE severity = 'error'
-                   AND hand_id IN (SELECT hand_id FROM picked)) AS errors,
-               (SELECT count(*) FROM findings WHERE severity = 'warning'
-                   AND hand_id IN (SELECT hand_id FROM picked)) AS warnings,
-               (SELECT count(*) FROM findings WHERE severity = 'info'
-                   AND hand_id IN (SELECT hand_id FROM picked)) AS infos""", params)
+               (SELECT coalesce(sum(pot), 0) FROM pots WHERE true {picked}) AS chips,
+               coalesce((SELECT n FROM found WHERE severity = 'error'), 0) AS errors,
+               coalesce((SELECT n FROM found WHERE severity = 'warning'), 0) AS warnings,
+               coalesce((SELECT n FROM found WHERE severity = 'info'), 0) AS infos""", params)
 
 
 def hands_per_day(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
@@ -265,3 +264,21 @@ def rejects(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
     return frame(con, """
         SELECT s.path, r.line, r."column", r.error, r.raw_text FROM rejects r JOIN sources s USING (source_id)
         ORDER BY s.path, r.line""")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDetail:
+    """What the Players page shows of one player."""
+
+    hands: pl.DataFrame  # hand by hand with running totals, thinned for a chart
+    latest: pl.DataFrame  # the latest hands, newest first
+    by_variant: pl.DataFrame
+    by_position: pl.DataFrame
+
+
+def player_detail(con: duckdb.DuckDBPyConnection, filters: Filters, points: int, latest: int) -> PlayerDetail:
+    """One player's hands (`points` of them for the chart), latest `latest` hands and statistics by
+    variant and by position, read on one connection: on a big database each fresh connection
+    reads the facts from disk again, which costs more than the queries."""
+    return PlayerDetail(player_hands(con, filters, points), latest_hands(con, filters, latest),
+                        stats_by(con, filters, "variant"), stats_by(con, filters, "position"))

@@ -247,8 +247,7 @@ def _has_award_origin(con: duckdb.DuckDBPyConnection) -> bool:
 
 def _has_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
     """Whether the database has this table (one written before it existed has not)."""
-    sql = "SELECT count(*) FROM information_schema.tables WHERE table_name = ?"
-    rows = con.execute(sql, [name]).fetchall()
+    rows = con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = ?", [name]).fetchall()
     return bool(rows[0][0])
 
 
@@ -326,16 +325,20 @@ def hand_totals(con: duckdb.DuckDBPyConnection) -> str:
 def _print_matches(con: duckdb.DuckDBPyConnection) -> bool:
     """The facts and totals were made for exactly the hands there are now, and none has gone since
     (a scan of the hand ids and three counts, not a join)."""
-    if not all(_has_table(con, name) for name in (FACTS_STATE, FACTS_TABLE, TOTALS_TABLE)):
+    derived = con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name IN (?, ?, ?)",
+                          [FACTS_STATE, FACTS_TABLE, TOTALS_TABLE]).fetchall()
+    if derived[0][0] < 3:
         return False
-    return con.execute(f"SELECT * FROM {FACTS_STATE}").fetchall() == con.execute(_HANDS_PRINT).fetchall()
+    same = con.execute(f"SELECT s.hands = p.hands AND s.print = p.print AND s.facts = p.facts "
+                       f"AND s.totals = p.totals FROM {FACTS_STATE} s, ({_HANDS_PRINT}) p").fetchall()
+    return bool(same) and bool(same[0][0])
 
 
 def _facts_current(con: duckdb.DuckDBPyConnection) -> bool:
-    if not _has_table(con, FACTS_TABLE):
-        return False
     if _print_matches(con):
         return True
+    if not _has_table(con, FACTS_TABLE):
+        return False
     missing = con.execute(f"SELECT count(*) FROM hands h WHERE true {_MISSING}").fetchall()
     return bool(missing) and missing[0][0] == 0
 
@@ -456,16 +459,45 @@ def stats_by(con: duckdb.DuckDBPyConnection, filters: Filters, by: str) -> pl.Da
     return stats.sort([by, "hands", "player"], descending=[False, True, False])
 
 
-def player_hands(con: duckdb.DuckDBPyConnection, filters: Filters = NO_FILTERS) -> pl.DataFrame:
+_PLAYED_ORDER = "started_at NULLS LAST, source_id, line"  # date, then file order
+
+
+def player_hands(con: duckdb.DuckDBPyConnection, filters: Filters = NO_FILTERS,
+                 points: int | None = None) -> pl.DataFrame:
     """One row per (player, hand), in the order the hands were played (date, then file order),
-    with each player's running totals: `cum_net`, `cum_allin_adjusted_net`, `cum_net_bb` and the
-    hand's number in the player's sequence (`hand_number`)."""
-    facts = hand_facts(con, filters).sort(["started_at", "source_id", "line", "player"], nulls_last=True)
-    return facts.select(
-        "player", "hand_id", "started_at", "variant", "structure", "event", "table_name", "position",
-        "net", "net_bb", "allin_adjusted_net", "allin_adjusted", "went_sd",
+    with each player's running totals: `cum_net`, `cum_allin_adjusted_net`, `cum_net_bb`, the
+    hand's number in the player's sequence (`hand_number`) and the player's number of hands.
+
+    With `points`, about that many rows per player, for a chart: every k-th hand of each player
+    and the last (k = hands / points, rounded up), the running totals still counting every hand."""
+    sql, params = _facts_source(con, filters)
+    # Only the columns shown leave the database; the order and the running totals are polars' work,
+    # which is quicker on a career of a hundred thousand hands than DuckDB's sort and windows.
+    facts = _frame(con, f"""
+        SELECT player, hand_id, started_at, source_id, line, variant, structure, event, table_name,
+               coalesce(position, '{NO_BUTTON}') AS position, net, net_bb, allin_adjusted_net, allin_adjusted,
+               went_sd
+        FROM ({sql})""", params)
+    hands = facts.sort(["started_at", "source_id", "line", "player"], nulls_last=True).drop(
+        "source_id", "line").with_columns(
         pl.int_range(1, pl.len() + 1).over("player").alias("hand_number"),
+        pl.len().over("player").alias("hands"),
         pl.col("net").cum_sum().over("player").alias("cum_net"),
         pl.col("allin_adjusted_net").cum_sum().over("player").alias("cum_allin_adjusted_net"),
         pl.col("net_bb").fill_null(0.0).cum_sum().over("player").alias("cum_net_bb"),
     )
+    if points is None:
+        return hands
+    step, number = (pl.col("hands") + points - 1) // points, pl.col("hand_number")
+    return hands.filter(((number - 1) % step == 0) | (number == pl.col("hands")))
+
+
+def latest_hands(con: duckdb.DuckDBPyConnection, filters: Filters, limit: int) -> pl.DataFrame:
+    """The `limit` most recently played of the selected hands, one row per player in them, newest
+    first: hand, date, variant, event, position, net and all-in adjusted net."""
+    sql, params = _facts_source(con, filters)
+    return _frame(con, f"""
+        SELECT hand_id, started_at, variant, event, coalesce(position, '{NO_BUTTON}') AS position, net,
+               allin_adjusted_net, player
+        FROM ({sql}) ORDER BY started_at DESC NULLS FIRST, source_id DESC, line DESC, player
+        LIMIT {int(limit)}""", params)

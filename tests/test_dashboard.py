@@ -145,6 +145,12 @@ def test_variants_page_lists_all_59_games(sample_db: Path, monkeypatch: pytest.M
     assert len(table) == 59 and table["hands"].sum() == scalar(sample_db, "SELECT count(*) FROM hands")
     razz = table[table["variant"] == "razz"].iloc[0]
     assert razz["showdowns"] <= razz["hands"]
+    # The winning hands: the game with the most showdowns first, all games together last.
+    pick = at.selectbox(key="variants_pick")
+    most = table.sort_values(["showdowns", "variant"], ascending=[False, True])["variant"].iloc[0]
+    assert pick.value == most and pick.options[-1] == ui.ALL
+    pick.select(ui.ALL).run()
+    assert not at.exception and at.selectbox(key="variants_pick").value == ui.ALL
 
 
 def test_audit_lists_findings_with_links_to_the_replayer(sample_db: Path,
@@ -373,3 +379,14 @@ def test_winning_classes_cover_the_samples(sample_db: Path) -> None:
     assert set(classes["class"]) <= set(winning.CLASS_ORDER)
     assert "other" not in set(classes["class"]) and classes["class"].n_unique() > 10
     assert classes["portion"].str.contains("run").sum() == 0
+
+
+def test_the_overview_of_every_hand_adds_up_the_overviews_of_each_variant(sample_db: Path) -> None:
+    with duckdb.connect(str(sample_db), read_only=True) as con:
+        whole = queries.overview(con, Filters()).row(0, named=True)
+        variants = [v for (v,) in con.execute("SELECT DISTINCT variant FROM hands").fetchall()]
+        parts = [queries.overview(con, Filters(variant=v)).row(0, named=True) for v in variants]
+        players = con.execute("SELECT count(DISTINCT player) FROM seats").fetchall()[0][0]
+    for column in ("hands", "chips", "errors", "warnings", "infos"):
+        assert whole[column] == pytest.approx(sum(part[column] for part in parts)), column
+    assert whole["errors"] > 0 and whole["players"] == players >= max(part["players"] for part in parts)

@@ -22,7 +22,15 @@ from polars.testing import assert_frame_equal
 
 from pipeline.cli import main
 from pipeline.schema import FACTS_TABLE
-from pipeline.stats import Filters, player_hands, player_stats, refresh_facts, stat_columns, stats_by
+from pipeline.stats import (
+    Filters,
+    latest_hands,
+    player_hands,
+    player_stats,
+    refresh_facts,
+    stat_columns,
+    stats_by,
+)
 from tests.conftest import sample_files
 
 FLOP = """\
@@ -553,6 +561,26 @@ def test_player_hands_run_in_time_order_with_running_totals(con: duckdb.DuckDBPy
     everyone = player_hands(con)
     assert everyone.height == 3 * 4 + 2 * 3 + 2 * 3 + 4 * 3
     assert everyone["started_at"].is_sorted()
+    assert (everyone.group_by("player").agg(pl.len() == pl.col("hands").first())["len"]).all()
+
+
+def test_a_chart_of_many_hands_gets_every_kth_and_the_last_with_totals_of_all(
+        con: duckdb.DuckDBPyConnection) -> None:
+    ann = Filters(player="Ann", date_to=datetime.date(2025, 7, 4))
+    every = player_hands(con, ann)
+    drawn = player_hands(con, ann, points=3)  # 7 hands, 3 points: every 3rd and the last
+    assert drawn["hand_number"].to_list() == [1, 4, 7]
+    kept = every.filter(pl.col("hand_number").is_in([1, 4, 7]))
+    assert drawn.select("hand_id", "cum_net", "cum_allin_adjusted_net").equals(
+        kept.select("hand_id", "cum_net", "cum_allin_adjusted_net"))
+    assert player_hands(con, ann, points=100).equals(every)
+
+
+def test_the_latest_hands_come_newest_first(con: duckdb.DuckDBPyConnection) -> None:
+    ann = Filters(player="Ann", date_to=datetime.date(2025, 7, 4))
+    latest = latest_hands(con, ann, 3)
+    assert latest["hand_id"].to_list() == ["T-D2", "T-D1", "T-S2"]
+    assert latest["net"].to_list() == [-300, -700, -330]
 
 
 @pytest.mark.parametrize(("filters", "ann_hands"), [

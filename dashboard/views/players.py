@@ -11,11 +11,13 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from dashboard import ui
+from dashboard import queries, ui
 from pipeline import stats
 
 PERCENT = ("vpip", "pfr", "three_bet", "fold_to_three_bet", "cbet", "fold_to_cbet", "afq", "wtsd", "wsd",
            "wwsd", "wwsf")
+MAX_POINTS = 2_000  # per line of the hand-by-hand chart
+HANDS_LISTED = 1_000  # the latest hands in the player's table, with links to the replayer
 LABELS = {"three_bet": "3-bet", "fold_to_three_bet": "fold to 3-bet", "cbet": "c-bet",
           "fold_to_cbet": "fold to c-bet", "af": "AF", "afq": "AFq", "wtsd": "WTSD", "wsd": "W$SD",
           "wwsd": "won without SD", "wwsf": "WWSF", "net_bb_per_100": "bb/100", "vpip": "VPIP", "pfr": "PFR",
@@ -70,15 +72,19 @@ for col, (label, value) in zip(cols, (
         ("WTSD", ui.percent(row["wtsd"])), ("W$SD", ui.percent(row["wsd"]))), strict=True):
     col.metric(label, value)
 
-hands = ui.load(stats.player_hands, mine).filter(pl.col("player") == player)
+# A browser draws a few thousand points at once, not a career's hundred thousand: past that, the
+# running totals (of every hand) are drawn at every k-th hand and the last, the same line to the eye.
+detail = ui.load(queries.player_detail, mine, MAX_POINTS, HANDS_LISTED)
+drawn = detail.hands.filter(pl.col("player") == player)
+played = int(drawn["hands"][0]) if drawn.height else 0  # the same on every row: the player's hands
 st.subheader("Winnings hand by hand")
-lines = hands.select(
+lines = drawn.select(
     "hand_number", "hand_id", "variant",
     pl.col("cum_net").alias("net"), pl.col("cum_allin_adjusted_net").alias("all-in adjusted"),
 ).unpivot(index=["hand_number", "hand_id", "variant"], on=["net", "all-in adjusted"],
           variable_name="line", value_name="chips")
 st.altair_chart(
-    alt.Chart(lines).mark_line(point=alt.OverlayMarkDef(size=18)).encode(
+    alt.Chart(lines).mark_line(point=alt.OverlayMarkDef(size=18) if drawn.height == played else False).encode(
         x=alt.X("hand_number:Q", title="hands played"), y=alt.Y("chips:Q", title="cumulative net"),
         color=alt.Color("line:N", scale=alt.Scale(range=["#1565c0", "#ef6c00"]),
                         legend=alt.Legend(orient="top", title=None)),
@@ -87,11 +93,13 @@ st.altair_chart(
     ).properties(height=320),
     width="stretch")
 st.caption("The all-in adjusted line counts each hand that was all in before the last card at its "
-           "expected value (equity times the pot) instead of its result.")
+           "expected value (equity times the pot) instead of its result."
+           + (f" Drawn at {drawn.height:,} of the {played:,} hands." if drawn.height < played else ""))
 
-for by, title in (("variant", "By variant"), ("position", "By position")):
+for by, title, frame in (("variant", "By variant", detail.by_variant),
+                         ("position", "By position", detail.by_position)):
     st.subheader(title)
-    grouped = ui.load(stats.stats_by, mine, by).filter(pl.col("player") == player).drop("player")
+    grouped = frame.filter(pl.col("player") == player).drop("player")
     left, right = st.columns([3, 2])
     with left:
         st.dataframe(grouped, hide_index=True, column_config=stat_columns(grouped))
@@ -102,7 +110,10 @@ for by, title in (("variant", "By variant"), ("position", "By position")):
                 scale=alt.Scale(domain=["won", "lost"], range=["#2e7d32", "#c62828"]))
 
 st.subheader("Hands")
-st.dataframe(ui.with_links(hands.select("hand_id", "started_at", "variant", "event", "position", "net",
-                                        "allin_adjusted_net").reverse()),
+if played > HANDS_LISTED:
+    st.caption(f"The latest {HANDS_LISTED:,} of {played:,}: the filters (event, variant, dates) "
+               "reach the others.")
+latest = detail.latest.filter(pl.col("player") == player)
+st.dataframe(ui.with_links(latest.drop("player")),
              hide_index=True, column_config={"hand": ui.hand_link_column()},
              column_order=["hand", "started_at", "variant", "event", "position", "net", "allin_adjusted_net"])

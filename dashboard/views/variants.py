@@ -3,6 +3,8 @@ showdown, pots and findings, and the distribution of the hands that win at the s
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import polars as pl
 import streamlit as st
 
@@ -44,15 +46,20 @@ with right:
             title="hands reaching a showdown (%)")
 
 st.subheader("Winning hands at the showdown")
-won = ui.load(queries.winners, f)
+# One game at a time by default (the one with the most showdowns): a flush in Hold'em and a 7-low
+# in Razz do not belong on one scale, and classing every game's hands takes seconds on a big
+# database. All games together stays a choice.
+ranked = table.filter(pl.col("showdowns") > 0).sort(["showdowns", "variant"], descending=[True, False])
+if ranked.is_empty():
+    st.info("No showdowns among the filtered hands.")
+    st.stop()
+choice = st.selectbox("Variant", [*ranked["variant"].to_list(), ui.ALL], key="variants_pick",
+                      help="the winning hands of one game (most showdowns first), or of all games together")
+won = ui.load(queries.winners, f if choice == ui.ALL else replace(f, variant=choice))
 if won.is_empty():
     st.info("No showdowns among the filtered hands.")
     st.stop()
 won = winning.classed(won)
-choice = st.selectbox("Variant", [ui.ALL, *sorted(won["variant"].unique().to_list())], key="variants_pick",
-                      help="the winning hands of one game, or of all games together")
-if choice != ui.ALL:
-    won = won.filter(pl.col("variant") == choice)
 counts = won.group_by("class", "portion").agg(pl.col("portions_won").sum())
 order = [c for c in winning.CLASS_ORDER if c in set(counts["class"].to_list())]
 ui.bars(counts, "class", "portions_won", by="portion", sort=order)
