@@ -17,6 +17,7 @@ if ROOT not in sys.path:
 import streamlit as st  # noqa: E402
 
 from dashboard import ui  # noqa: E402
+from dashboard.connection import release  # noqa: E402
 
 st.set_page_config(page_title="barge dashboard", page_icon="♠️", layout="wide")
 PAGES = [
@@ -29,5 +30,8 @@ PAGES = [
     st.Page("views/ingest.py", title="Ingest", icon=":material/upload_file:", url_path="ingest"),
 ]
 page = st.navigation(PAGES)
-ui.sidebar_filters()
-page.run()
+try:
+    ui.sidebar_filters()
+    page.run()
+finally:  # also when the page stops early or reruns: the next run opens its own
+    release()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import duckdb
@@ -111,3 +111,31 @@ def read_only(path: Path) -> Iterator[duckdb.DuckDBPyConnection]:
             yield con
         finally:
             con.close()
+
+
+# ---- one connection for a page's queries ---------------------------------------------------------
+
+_RUN = threading.local()  # Streamlit runs each session's script in a thread of its own
+
+
+@contextmanager
+def page_connection(path: Path) -> Iterator[duckdb.DuckDBPyConnection]:
+    """The read-only connection of this script run: opened by its first query, kept until
+    `release()` (app.py calls it when the page has run). A page's queries then share DuckDB's
+    cache of what the first ones read, instead of each fresh connection reading the tables from
+    disk again, which on a big database costs more than the queries."""
+    held = getattr(_RUN, "held", None)
+    if held is None or held[0] != path:
+        release()
+        stack = ExitStack()
+        con = stack.enter_context(read_only(path))
+        held = _RUN.held = (path, con, stack)
+    yield held[1]
+
+
+def release() -> None:
+    """Close this script run's connection, if it has one, so that writers are not locked out."""
+    held = getattr(_RUN, "held", None)
+    _RUN.held = None
+    if held is not None:
+        held[2].close()

@@ -19,7 +19,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import queries
-from dashboard.connection import DatabaseBusy, DatabaseUnavailable, database_path, read_only, version
+from dashboard.connection import DatabaseBusy, DatabaseUnavailable, database_path, page_connection, version
 from pipeline.stats import Filters
 
 T = TypeVar("T")
@@ -34,7 +34,7 @@ NA = "\N{EN DASH}"  # shown for a value that does not exist (no hands, no chance
 @st.cache_data(show_spinner=False, max_entries=1024)
 def _cached(key: str, db: str, stamp: tuple[int, ...], args: tuple[Any, ...], _fn: Callable[..., Any]) -> Any:
     """`_fn(connection, *args)`, cached per function, database, database version and arguments."""
-    with read_only(Path(db)) as con:
+    with page_connection(Path(db)) as con:
         return _fn(con, *args)
 
 

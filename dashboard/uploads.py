@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dashboard.connection import GATE, DatabaseBusy
+from dashboard.connection import GATE, DatabaseBusy, release
 from pipeline.audit import audit
 from pipeline.ingest import ingest
 from pipeline.store import Store
@@ -102,6 +102,7 @@ def ingest_uploads(uploads: Sequence[Upload], db: Path, on_wait: Callable[[str],
     with _SAVING:
         folder = upload_dir(db)
         paths = save(uploads, folder)
+        release()  # this page's own reading connection would keep the writer waiting for itself
         try:
             with GATE.writing(WRITER_WAIT), Store(db, wait=WRITER_WAIT, on_wait=on_wait) as store:
                 summary = ingest(paths, store)
