@@ -390,3 +390,22 @@ def test_the_overview_of_every_hand_adds_up_the_overviews_of_each_variant(sample
     for column in ("hands", "chips", "errors", "warnings", "infos"):
         assert whole[column] == pytest.approx(sum(part[column] for part in parts)), column
     assert whole["errors"] > 0 and whole["players"] == players >= max(part["players"] for part in parts)
+
+
+def test_a_page_run_shares_one_connection_and_release_frees_the_database(sample_db: Path,
+                                                                        tmp_path: Path) -> None:
+    from pipeline.store import Store
+
+    db = tmp_path / "copy.duckdb"
+    db.write_bytes(sample_db.read_bytes())
+    with connection.page_connection(db) as first:
+        first.execute("SELECT count(*) FROM hands").fetchall()
+    with connection.page_connection(db) as second:  # the run's next query: the same connection
+        assert second is first
+    assert connection.GATE._readers == 1  # held for the page run, so the Ingest page would wait
+    with pytest.raises(connection.DatabaseBusy), connection.GATE.writing(timeout=0.1):
+        pass
+    connection.release()  # app.py, when the page has run
+    assert connection.GATE._readers == 0
+    with connection.GATE.writing(timeout=1), Store(db) as store:
+        assert store.count("hands") == scalar(sample_db, "SELECT count(*) FROM hands")
