@@ -1,6 +1,7 @@
 """Starting the dashboard: `serve(db, port)` runs `streamlit run dashboard/app.py` on a database.
 
-Streamlit runs headless in a child process (it owns its event loop and signal handling); the
+Streamlit runs headless in a child process (it owns its event loop and signal handling), started
+by `dashboard.server`, which first imports what the pages use; the
 database reaches the app in the BARGE_DB environment variable. It listens on this machine only
 (`address`), since the Ingest page writes to the database. `barge dashboard` calls `serve`.
 """
@@ -24,10 +25,10 @@ def command(port: int, address: str = "localhost") -> list[str]:
     """The streamlit command line.
 
     >>> cmd = command(8600)
-    >>> cmd[3], cmd[4].endswith("app.py"), "--server.port=8600" in cmd
-    ('run', True, True)
+    >>> cmd[2], cmd[3].endswith("app.py"), "--server.port=8600" in cmd
+    ('dashboard.server', True, True)
     """
-    return [sys.executable, "-m", "streamlit", "run", str(APP),
+    return [sys.executable, "-m", "dashboard.server", str(APP),
             "--server.headless=true", f"--server.port={port}", f"--server.address={address}",
             f"--server.maxUploadSize={MAX_FILE_MB}", "--server.fileWatcherType=none",
             "--browser.gatherUsageStats=false", "--client.toolbarMode=minimal", "--theme.base=light"]
