@@ -19,15 +19,8 @@ from typing import Any
 import duckdb
 import polars as pl
 
-from pipeline.stats import Filters, hand_totals, latest_hands, player_hands, stats_by
+from pipeline.stats import Filters, hand_totals, latest_hands, player_hands, stats_by, won_sql
 
-WON_WITH_ORIGIN = """
-    SELECT hand_id, seq, pot, seat, player, amount, portion, {hand} AS hand, origin FROM awards a
-    WHERE origin = 'computed' OR NOT EXISTS (
-        SELECT 1 FROM awards c WHERE c.hand_id = a.hand_id AND c.origin = 'computed')"""
-WON_RECORDED_ONLY = """
-    SELECT hand_id, seq, pot, seat, player, amount, portion, NULL::VARCHAR AS hand,
-           'recorded' AS origin FROM awards"""
 SEVERITY_FIRST = "CASE f.severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END"
 
 
@@ -53,14 +46,6 @@ def columns(con: duckdb.DuckDBPyConnection, table: str) -> set[str]:
     rows = con.execute("SELECT column_name FROM information_schema.columns WHERE table_name = ?",
                        [table]).fetchall()
     return {r[0] for r in rows}
-
-
-def won(con: duckdb.DuckDBPyConnection) -> str:
-    """The SQL of the awards the dashboard counts: computed where present, else recorded."""
-    have = columns(con, "awards")
-    if "origin" not in have:
-        return WON_RECORDED_ONLY
-    return WON_WITH_ORIGIN.format(hand="hand" if "hand" in have else "NULL::VARCHAR")
 
 
 def where(filters: Filters, alias: str = "h") -> tuple[str, list[Any]]:
@@ -151,7 +136,7 @@ def biggest_pots(con: duckdb.DuckDBPyConnection, filters: Filters, limit: int = 
                 FROM hands h JOIN pots p USING (hand_id) WHERE {cond} AND p.pot IS NOT NULL
                 ORDER BY p.pot DESC, h.hand_id LIMIT ?),
         named AS (SELECT hand_id, string_agg(DISTINCT player, ', ' ORDER BY player) AS winners
-                  FROM ({won(con)}) WHERE hand_id IN (SELECT hand_id FROM top) GROUP BY hand_id)
+                  FROM ({won_sql(con)}) WHERE hand_id IN (SELECT hand_id FROM top) GROUP BY hand_id)
         SELECT t.*, n.winners FROM top t LEFT JOIN named n USING (hand_id)
         ORDER BY t.pot DESC, t.hand_id""", [*params, limit])
 
@@ -208,7 +193,7 @@ def winners(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
     # Only the awards the audit did not describe need the shown hands (a join over the actions).
     return frame(con, f"""
         WITH won AS MATERIALIZED (
-            SELECT w.*, h.variant FROM ({won(con)}) w JOIN hands h USING (hand_id)
+            SELECT w.*, h.variant FROM ({won_sql(con)}) w JOIN hands h USING (hand_id)
             WHERE {cond} AND w.hand_id IN (SELECT hand_id FROM ({hand_totals(con)}) WHERE showdown)),
         shown AS (SELECT hand_id, player, last(detail ORDER BY seq) AS detail FROM actions
                   WHERE kind = 'show' AND hand_id IN (SELECT hand_id FROM won WHERE hand IS NULL)

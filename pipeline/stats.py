@@ -28,7 +28,7 @@ import polars as pl
 
 from evaluator.catalog import ALL_GAMES
 from evaluator.equity import hand_streets
-from pipeline.schema import COMPUTED, FACTS_STATE, FACTS_TABLE, TOTALS_TABLE
+from pipeline.schema import COMPUTED, FACTS_STATE, FACTS_TABLE, RECORDED, TOTALS_TABLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,17 +71,15 @@ def _rounds() -> dict[str, list[str | None]]:
 
 ROUNDS = _rounds()
 
-# Who won chips: the awards the audit computed where the hand has them, else the dealer's pushes.
-_AWARDS_BY_ORIGIN = """
-    SELECT w.hand_id, w.player, sum(w.amount) AS collected
-    FROM awards w JOIN picked USING (hand_id)
-    WHERE w.origin = 'computed' OR NOT EXISTS (
-        SELECT 1 FROM awards c WHERE c.hand_id = w.hand_id AND c.origin = 'computed')
-    GROUP BY ALL"""
-_AWARDS_RECORDED = """
-    SELECT w.hand_id, w.player, sum(w.amount) AS collected
-    FROM awards w JOIN picked USING (hand_id)
-    GROUP BY ALL"""
+# The award rows that count: those the audit computed where the hand has them, else the dealer's
+# pushes (a database from before the audit computed awards has only those).
+_WON_BY_ORIGIN = f"""
+    SELECT hand_id, seq, pot, seat, player, amount, portion, {{hand}} AS hand, origin FROM awards a
+    WHERE origin = '{COMPUTED}' OR NOT EXISTS (
+        SELECT 1 FROM awards c WHERE c.hand_id = a.hand_id AND c.origin = '{COMPUTED}')"""
+_WON_RECORDED_ONLY = f"""
+    SELECT hand_id, seq, pot, seat, player, amount, portion, NULL::VARCHAR AS hand,
+           '{RECORDED}' AS origin FROM awards"""
 
 # The all-in adjusted results the audit stored; a database written before they were stored, or
 # never audited, has none, and every hand counts its actual net.
@@ -187,7 +185,8 @@ reached AS (  -- hands dealt to their second betting round
     SELECT DISTINCT a.hand_id FROM actions a JOIN picked p USING (hand_id)
     WHERE a.street = p.second_street
 ),
-won AS ({awards}),
+won AS (SELECT w.hand_id, w.player, sum(w.amount) AS collected
+         FROM ({awards}) w JOIN picked USING (hand_id) GROUP BY ALL),
 adjusted AS ({adjusted})
 SELECT d.hand_id, d.player, p.started_at, p.source_id, p.line, p.variant, p.structure, p.event,
        p.table_name,
@@ -238,11 +237,14 @@ def _params(filters: Filters) -> dict[str, Any]:
     return {**asdict(filters), **ROUNDS}
 
 
-def _has_award_origin(con: duckdb.DuckDBPyConnection) -> bool:
-    """Whether `awards` has the `origin` column (recorded / computed awards)."""
-    rows = con.execute("SELECT count(*) FROM information_schema.columns "
-                       "WHERE table_name = 'awards' AND column_name = 'origin'").fetchall()
-    return bool(rows[0][0])
+def won_sql(con: duckdb.DuckDBPyConnection) -> str:
+    """The SQL of the award rows the statistics and the dashboard count: computed where the hand
+    has them, else recorded (`hand` is the winning hand as the rules read it, where known)."""
+    rows = con.execute("SELECT column_name FROM duckdb_columns() WHERE table_name = 'awards'").fetchall()
+    have = {r[0] for r in rows}
+    if "origin" not in have:
+        return _WON_RECORDED_ONLY
+    return _WON_BY_ORIGIN.format(hand="hand" if "hand" in have else "NULL::VARCHAR")
 
 
 def _has_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
@@ -259,7 +261,7 @@ def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: dict[str, Any]) -> 
 
 
 def _facts_sql(con: duckdb.DuckDBPyConnection, scope: str = "") -> str:
-    return (FACTS_SQL.replace("{awards}", _AWARDS_BY_ORIGIN if _has_award_origin(con) else _AWARDS_RECORDED)
+    return (FACTS_SQL.replace("{awards}", won_sql(con))
             .replace("{adjusted}", _ADJUSTED if _has_table(con, "allin_adjustments") else _NOT_ADJUSTED)
             .replace("{scope}", scope))
 
@@ -306,11 +308,8 @@ def totals_sql(con: duckdb.DuckDBPyConnection) -> str:
     """Per hand: the chips in the pot (the awards, computed where the audit made them, plus the
     rake; the summary's total when nothing was awarded) and whether it reached a showdown (a
     SHOWDOWN street, or someone showed)."""
-    computed = f"origin = '{COMPUTED}'"
-    awarded = (f"CASE WHEN bool_or({computed}) THEN sum(amount) FILTER (WHERE {computed}) "
-               "ELSE sum(amount) END" if _has_award_origin(con) else "sum(amount)")
     return f"""
-        WITH by_hand AS (SELECT hand_id, {awarded} AS awarded FROM awards GROUP BY hand_id),
+        WITH by_hand AS (SELECT hand_id, sum(amount) AS awarded FROM ({won_sql(con)}) GROUP BY hand_id),
         showdown AS (SELECT DISTINCT hand_id FROM actions WHERE street = 'showdown' OR kind = 'show')
         SELECT h.hand_id, coalesce(w.awarded + coalesce(h.rake, 0), h.total_pot)::DOUBLE AS pot,
                s.hand_id IS NOT NULL AS showdown

@@ -25,7 +25,7 @@ from grammar.barge_parser import parse_hand
 from pipeline.accounting import recorded_ending_stacks
 from pipeline.cli import main
 from pipeline.sources import read_blocks
-from pipeline.stats import Filters
+from pipeline.stats import Filters, won_sql
 from tests.conftest import ROOT, SAMPLES, sample_files
 
 APP = ROOT / "dashboard" / "app.py"
@@ -372,7 +372,7 @@ def test_winning_classes_cover_the_samples(sample_db: Path) -> None:
     with duckdb.connect(str(sample_db), read_only=True) as con:
         won = queries.winners(con, Filters())
         showdowns = "SELECT hand_id FROM actions WHERE street = 'showdown' OR kind = 'show'"
-        at_showdown = f"SELECT count(*) FROM ({queries.won(con)}) WHERE hand_id IN ({showdowns})"
+        at_showdown = f"SELECT count(*) FROM ({won_sql(con)}) WHERE hand_id IN ({showdowns})"
         portions = con.execute(at_showdown).fetchall()[0][0]
     assert won["portions_won"].sum() == portions  # every portion won at a showdown, counted once
     classes = winning.classed(won)
