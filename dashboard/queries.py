@@ -19,7 +19,7 @@ from typing import Any
 import duckdb
 import polars as pl
 
-from pipeline.stats import Filters, hand_totals, latest_hands, player_hands, stats_by, won_sql
+from pipeline.stats import Filters, hand_totals, won_sql
 
 SEVERITY_FIRST = "CASE f.severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END"
 
@@ -249,21 +249,3 @@ def rejects(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
     return frame(con, """
         SELECT s.path, r.line, r."column", r.error, r.raw_text FROM rejects r JOIN sources s USING (source_id)
         ORDER BY s.path, r.line""")
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerDetail:
-    """What the Players page shows of one player."""
-
-    hands: pl.DataFrame  # hand by hand with running totals, thinned for a chart
-    latest: pl.DataFrame  # the latest hands, newest first
-    by_variant: pl.DataFrame
-    by_position: pl.DataFrame
-
-
-def player_detail(con: duckdb.DuckDBPyConnection, filters: Filters, points: int, latest: int) -> PlayerDetail:
-    """One player's hands (`points` of them for the chart), latest `latest` hands and statistics by
-    variant and by position, read on one connection: on a big database each fresh connection
-    reads the facts from disk again, which costs more than the queries."""
-    return PlayerDetail(player_hands(con, filters, points), latest_hands(con, filters, latest),
-                        stats_by(con, filters, "variant"), stats_by(con, filters, "position"))

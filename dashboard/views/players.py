@@ -11,7 +11,7 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from dashboard import queries, ui
+from dashboard import ui
 from pipeline import stats
 
 PERCENT = ("vpip", "pfr", "three_bet", "fold_to_three_bet", "cbet", "fold_to_cbet", "afq", "wtsd", "wsd",
@@ -74,8 +74,7 @@ for col, (label, value) in zip(cols, (
 
 # A browser draws a few thousand points at once, not a career's hundred thousand: past that, the
 # running totals (of every hand) are drawn at every k-th hand and the last, the same line to the eye.
-detail = ui.load(queries.player_detail, mine, MAX_POINTS, HANDS_LISTED)
-drawn = detail.hands.filter(pl.col("player") == player)
+drawn = ui.load(stats.player_hands, mine, MAX_POINTS).filter(pl.col("player") == player)
 played = int(drawn["hands"][0]) if drawn.height else 0  # the same on every row: the player's hands
 st.subheader("Winnings hand by hand")
 lines = drawn.select(
@@ -96,10 +95,9 @@ st.caption("The all-in adjusted line counts each hand that was all in before the
            "expected value (equity times the pot) instead of its result."
            + (f" Drawn at {drawn.height:,} of the {played:,} hands." if drawn.height < played else ""))
 
-for by, title, frame in (("variant", "By variant", detail.by_variant),
-                         ("position", "By position", detail.by_position)):
+for by, title in (("variant", "By variant"), ("position", "By position")):
     st.subheader(title)
-    grouped = frame.filter(pl.col("player") == player).drop("player")
+    grouped = ui.load(stats.stats_by, mine, by).filter(pl.col("player") == player).drop("player")
     left, right = st.columns([3, 2])
     with left:
         st.dataframe(grouped, hide_index=True, column_config=stat_columns(grouped))
@@ -113,7 +111,7 @@ st.subheader("Hands")
 if played > HANDS_LISTED:
     st.caption(f"The latest {HANDS_LISTED:,} of {played:,}: the filters (event, variant, dates) "
                "reach the others.")
-latest = detail.latest.filter(pl.col("player") == player)
+latest = ui.load(stats.latest_hands, mine, HANDS_LISTED).filter(pl.col("player") == player)
 st.dataframe(ui.with_links(latest.drop("player")),
              hide_index=True, column_config={"hand": ui.hand_link_column()},
              column_order=["hand", "started_at", "variant", "event", "position", "net", "allin_adjusted_net"])
