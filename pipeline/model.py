@@ -42,6 +42,9 @@ class Stakes:
     bring_in: int | None = None
     bomb_pot: int | None = None
     jam_or_fold: bool = False
+    # Cap games (PokerStars' "Cap No Limit", "$10 Cap"): what one player may put in over the whole
+    # hand; a player who reaches it is all-in for the rest of the hand.
+    cap: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
