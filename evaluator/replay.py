@@ -196,19 +196,25 @@ class Replay:
                 f"option {option}={value} is not known to {self.profile.name}; it was ignored",
                 seq=0,
             )
+        if not self.walk():
+            return self.findings
+        try:
+            self.finish()
+        except _Stop as stop:
+            self.flag("REPLAY_STOPPED", f"replay stopped at the end of the hand: {stop}")
+        return self.findings
+
+    def walk(self) -> bool:
+        """Every recorded action in turn; False when the record is too broken to go on."""
         for seq, action in enumerate(self.hand.actions, start=1):
             self.seq = seq
             try:
                 self.step(action)
             except _Stop as stop:
                 self.flag("REPLAY_STOPPED", f"replay stopped at action {seq}: {stop}")
-                return self.findings
+                return False
         self.seq = len(self.hand.actions)
-        try:
-            self.finish()
-        except _Stop as stop:
-            self.flag("REPLAY_STOPPED", f"replay stopped at the end of the hand: {stop}")
-        return self.findings
+        return True
 
     def step(self, action: Action) -> None:
         if self.street is None or action.street != self.street.name:

@@ -17,7 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from evaluator.ending import unfinished
 from grammar.barge_parser import HEADER_PREFIX, parse_hand
+from grammar.errors import HandSyntaxError
 from grammar.phh_parser import parse_phh, sniff, split_phh
 from grammar.pokerstars_parser import parse_pokerstars, split_pokerstars
 from grammar.pokerstars_parser import sniff as sniff_pokerstars
@@ -25,6 +27,7 @@ from pipeline.model import Hand
 from pipeline.sources import Splitter, head_text, split_blocks
 
 NATIVE = "barge"
+CUT_OFF = "the hand is cut off: the record ends before the hand is over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +39,21 @@ class Format:
     parse: Callable[[str], Hand]
 
 
+def whole(parse: Callable[[str], Hand]) -> Callable[[str], Hand]:
+    """A reader that also refuses a hand whose record stops before the hand is over, at its last
+    line, so that no invented result is stored (`evaluator.ending`)."""
+
+    def read(text: str) -> Hand:
+        hand = parse(text)
+        why = unfinished(hand)
+        if why is not None:
+            lines = text.rstrip().splitlines() or [""]
+            raise HandSyntaxError(f"{CUT_OFF} ({why})", len(lines), len(lines[-1]) + 1)
+        return hand
+
+    return read
+
+
 def _first_line(head: str) -> str:
     return next((line.strip().lstrip("\ufeff") for line in head.splitlines() if line.strip()), "")
 
@@ -44,11 +62,11 @@ FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
         Format(NATIVE, "the native BARGE format (docs/format.md)",
-               lambda head: _first_line(head).startswith(HEADER_PREFIX), split_blocks, parse_hand),
+               lambda head: _first_line(head).startswith(HEADER_PREFIX), split_blocks, whole(parse_hand)),
         Format("phh", "PHH, the PokerKit hand-history standard (.phh, .phhs; docs/interop.md)",
-               sniff, split_phh, parse_phh),
+               sniff, split_phh, whole(parse_phh)),
         Format("pokerstars", "PokerStars hand histories, and other sites' in the same shape "
-               "(docs/interop.md (PokerStars))", sniff_pokerstars, split_pokerstars, parse_pokerstars),
+               "(docs/interop.md (PokerStars))", sniff_pokerstars, split_pokerstars, whole(parse_pokerstars)),
     )
 }
 
