@@ -49,7 +49,7 @@ def unfinished(hand: Hand) -> str | None:
             waiting = engine.next_to_act(r)
             if waiting is not None:
                 return f"{waiting} is still to act on the {street.name.replace('_', ' ')}"
-    except Exception:  # noqa: BLE001 - the engine's own fault must not refuse a hand; the audit reports it
+    except Exception:  # the engine's own fault must not refuse a hand: the audit reports it
         return None
     if engine.plan_index < len(engine.plan) - 1:
         return f"the {engine.plan[engine.plan_index + 1].name.replace('_', ' ')} is never dealt"

@@ -35,7 +35,8 @@ antes = [0, 0, 0]
 blinds_or_straddles = [50, 100, 0]
 min_bet = 100
 starting_stacks = [10000, 10000, 10000]
-actions = ['d dh p1 TcQc', 'd dh p2 8s4c', 'd dh p3 9c3d', 'p3 cbr 300', 'p1 cc', 'p2 f', 'd db 7d5h9d', 'p1 cbr 400']
+actions = ['d dh p1 TcQc', 'd dh p2 8s4c', 'd dh p3 9c3d', 'p3 cbr 300', 'p1 cc', 'p2 f',
+           'd db 7d5h9d', 'p1 cbr 400']
 hand = {n}
 players = ['Ann', 'Bo', 'Cy']
 """
