@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 SEVERITIES = ("error", "warning", "info")
+PROCEDURES = "Cardroom procedures"
 GAME = None  # a code whose rule is the game's own section (its Forced Money or Dealing Procedure)
 
 
@@ -34,8 +35,17 @@ class Code:
 
 
 def cite(section: str) -> str:
-    """How a finding names its rule: "BARGE 2025 §1.4", "BARGE 2025 Appendix B"."""
+    """How a finding names its rule: "BARGE 2025 §1.4", "BARGE 2025 Appendix B", or a card-room
+    procedure as `procedure` names it (evaluator/rulebook.py holds the text of each)."""
+    if section.startswith(PROCEDURES):
+        return section
     return f"BARGE 2025 {section}" if section.startswith("Appendix") else f"BARGE 2025 §{section}"
+
+
+def procedure(title: str) -> str:
+    """A general card-room procedure the rulebook leaves to the house (a misdeal), cited by its
+    heading in ../shared/rules/cardroom-procedures-and-news.txt."""
+    return f"{PROCEDURES}, {title}"
 
 
 def _codes(*rows: tuple[str, str, str | None, str]) -> dict[str, Code]:
@@ -47,7 +57,8 @@ CODES: dict[str, Code] = _codes(
     ("CARD_NOT_IN_DECK", "error", GAME, "a card that the game's deck does not hold"),
     ("DUPLICATE_CARD", "error", GAME, "the same card in two places"),
     ("STUB_EXHAUSTED", "error", GAME, "more cards dealt than the deck holds, no reshuffle or common card"),
-    ("WRONG_DEAL", "error", GAME, "a player dealt the wrong number of cards, or up for down"),
+    ("WRONG_DEAL", "error", procedure("Rules of Lowball"),  # its list of misdeals, for every button game
+     "a player dealt the wrong number of cards, or up for down"),
     ("WRONG_BOARD", "error", GAME, "the wrong number of cards on a board for the street"),
     ("DRAW_COUNT_MISMATCH", "error", GAME, "a draw that does not replace exactly the discarded cards"),
     ("WRONG_DISCARD_COUNT", "error", GAME, "more or fewer discards than the game allows"),
@@ -85,7 +96,10 @@ CODES: dict[str, Code] = _codes(
     ("WRONG_AWARD", "error", GAME, "chips pushed to a player with no part in the pot, or wrong amounts"),
     ("MISREAD_HAND", "error", GAME, "a pot or a portion pushed to a hand that does not win it"),
     ("LOW_DID_NOT_QUALIFY", "error", GAME, "a share pushed for a low that does not qualify"),
-    ("WRONG_ODD_CHIP", "warning", "1.4", "the odd chip pushed to the wrong player"),
+    ("TIE_NOT_SPLIT", "error", "1.4", "a pot or portion that tied hands share pushed whole to one of them"),
+    ("WRONG_ODD_CHIP", "warning", "1.4", "the odd chip of a split pot pushed to the wrong player"),
+    ("SEVENS_REFUND_IGNORED", "error", "Appendix B", "California Lowball: the chips put in after the "
+     "draw were not returned when the sevens rule voided that action"),
     ("SEVENS_RULE", "info", "Appendix B", "California Lowball: a seven-or-better checked (or just called a "
      "short all-in) after the draw and won: the action after the draw is void"),
     ("AWARD_NOT_CHECKED", "info", GAME, "a contender's cards are not in the record: awards not checked"),
@@ -94,6 +108,8 @@ CODES: dict[str, Code] = _codes(
     # procedure
     ("UNEXPECTED_STREET", "error", GAME, "a street the game does not have, or out of order"),
     ("UNEXPECTED_STEP", "error", GAME, "a draw, discard, roll or other step the game lacks here"),
+    ("STEP_OUT_OF_ORDER", "error", GAME, "a draw, discard, roll or other step on the wrong side of the "
+     "street's betting"),
     ("WRONG_DICE", "error", "1.13", "dice rolled by the wrong player, the wrong number, or not rolled"),
     ("WRONG_BOARD_REMOVAL", "error", "2.34", "Oklahoma: the wrong boards removed"),
     ("WRONG_GAME_CHOICE", "error", "2.38", "Pick'em: the wrong player chose, or not a HORSE game"),

@@ -18,7 +18,9 @@ import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
 
+from evaluator import rulebook
 from pipeline.model import Action, Award, FinalStack, Hand, Seat, Stakes
+from pipeline.reviews import CREATE_SQL as REVIEWS_SQL
 from pipeline.schema import (
     AUDIT_TABLES,
     COMPUTED,
@@ -82,6 +84,8 @@ class Store:
             for name in SCHEMAS:
                 self._exec(create_table_sql(name))
             self._add_new_columns()
+            self._exec(REVIEWS_SQL)  # never deleted from: reviews outlive re-audits and re-ingests
+            self._store_rules()
 
     def _add_new_columns(self) -> None:
         """A database written by an earlier version gets the columns added since (awards' `origin`
@@ -94,6 +98,19 @@ class Store:
                     self._exec(f'ALTER TABLE {name} ADD COLUMN "{f.name}" {sql_type(f.type)}')
                     if (name, f.name) == ("awards", "origin"):
                         self._exec("UPDATE awards SET origin = ?", [RECORDED])
+
+    def _store_rules(self) -> None:
+        """The `rules` table: every shipped rulebook section (`evaluator.rulebook`), so SQL and
+        the Parquet export can join `findings.rule` to `rules.citation` and show the text."""
+        shipped = rulebook.rules()
+        self._exec("CREATE TABLE IF NOT EXISTS rules (citation VARCHAR, edition VARCHAR, section VARCHAR, "
+                   "title VARCHAR, text VARCHAR)")
+        if self._query("SELECT count(*) FROM rules")[0][0] == len(shipped):
+            return
+        with self.transaction():
+            self._exec("DELETE FROM rules")
+            self.con.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?)",
+                                 [(r.citation, r.edition, r.section, r.title, r.text) for r in shipped])
 
     # DuckDB 2 keeps a statement's result open until it is read or completed.
     def _exec(self, sql: str, params: list[Any] | None = None) -> None:
