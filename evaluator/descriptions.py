@@ -7,6 +7,8 @@ as "omaha:" or "low:". `read` turns one such part into a `Reading` (what kind of
 category and the ranks that name it); the evaluator's own descriptions (`evaluator.scales.describe`)
 read the same way. `misdescribed` says when a part names a hand the cards do not make on any
 run of the board, for any portion its label allows; a part it cannot read is not judged.
+A label can say how to read its part: PokerStars' "Badugi: 8,6,3,2" lists the cards of the
+badugi the player makes, four ranks a four-card badugi.
 
 >>> read("two pair, Kings and Fives - Ace kicker")
 Reading(category='two pair', ranks=('K', '5'))
@@ -16,6 +18,8 @@ Reading(category='two pair', ranks=('K', '5'))
 True
 >>> parts("HI: a flush, Ace high; LO: 7,5,4,3,A")
 [('high', 'a flush, Ace high'), ('low', '7,5,4,3,A')]
+>>> read("8,6,3,2", "badugi") == read("four-card 8-6-3-2 badugi")
+True
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ _WORDS = {
 _LABELS = {"hi": "high", "lo": "low"}
 _RANK = r"(\w+?)(?:e?s)?"  # "Kings", "Sixes", "Deuces" and the singular
 _CARD_RANKS = r"[2-9TJQKA](?:[,-][2-9TJQKA]){0,4}"
+_BADUGI_RANKS = re.compile(r"[2-9TJQKA](?:,[2-9TJQKA]){0,3}", re.I)  # "Badugi: T,8,7,5"
+BADUGI = "badugi"
 # What may follow the part of a description that names the hand (kickers, the evaluator's extras).
 _TAIL = re.compile(
     r"\s*(?: - .*| with .*|, number \d+ in .*|\s*\(does not qualify\)|\s*\(quick quads\))$", re.I)
@@ -88,18 +94,20 @@ def _rank(word: str) -> str | None:
     return _WORDS.get(word) or _WORDS.get(word.removesuffix("e")) or _WORDS.get(word + "e")
 
 
-def read(text: str) -> Reading | None:
-    """One part of a description, or None when it is not a form this module knows."""
+def read(text: str, label: str | None = None) -> Reading | None:
+    """One part of a description (with its label, if it has one), or None when it is not a form
+    this module knows."""
     core = _TAIL.sub("", text.strip())
+    if label == BADUGI and _BADUGI_RANKS.fullmatch(core):
+        return _badugi(core)
     core = re.sub(r"^(?:an? |Face |Butt )", "", core, flags=re.I).strip()
     for category, pattern in _COMPILED:
         found = pattern.fullmatch(core)
         if found is None:
             continue
         groups = [g for g in found.groups() if g is not None]
-        if category == "badugi":
-            cards = tuple(re.split(r"[,-]", groups[-1].upper()))
-            return Reading("badugi", (str(len(cards)), *cards))
+        if category == BADUGI:
+            return _badugi(groups[-1])
         if category == "points":
             return Reading("points", (groups[0],))
         if category == "royal flush":
@@ -114,6 +122,12 @@ def read(text: str) -> Reading | None:
             named = named[1:]  # "Nine to King": the top card names the straight
         return Reading(category, named)
     return None
+
+
+def _badugi(ranks: str) -> Reading:
+    """A badugi named by its ranks: the card count first."""
+    cards = tuple(re.split(r"[,-]", ranks.upper()))
+    return Reading(BADUGI, (str(len(cards)), *cards))
 
 
 def parts(description: str) -> list[tuple[str | None, str]]:
@@ -142,7 +156,7 @@ def misdescribed(table: Table, player: str, description: str) -> str | None:
     except (ValueError, KeyError):
         return None  # cards the record does not give, or a board that is not complete
     for label, text in parts(description):
-        claim = read(text)
+        claim = read(text, label)
         if claim is None:
             continue
         candidates = _candidates(runs, label)

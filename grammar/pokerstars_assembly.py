@@ -10,7 +10,9 @@ into the hand model, translating PokerStars' conventions into the model's (docs/
 - a draw is the "Dealt to" line that answers a discard, or unseen cards when there is none;
   single-draw histories write no marker for the draw, so a discard starts the draw street;
 - run-outs ("*** FIRST RIVER ***", "*** SECOND RIVER ***") are `run_it` and board "2", and a
-  hand shown again on the second run adds its description to the first showing;
+  hand shown again on the second run adds its description to the first showing; in a game of two
+  boards (Split Hold'em) the same words name its boards, dealt together, and no run-out;
+- a converter's straddle written as a second, larger "posts big blind" is the straddle it is;
 - the summary adds what the play leaves out: cards mucked or shown there, and who won a pot
   nobody "collected" (cash-outs);
 - the site's habits that are not the rules' are undone, each said where it is done:
@@ -43,6 +45,7 @@ from grammar.pokerstars_games import (
     hand_id_prefix,
     omaha_by_hole_cards,
     run_of,
+    site_name,
     street_of,
 )
 from pipeline.amounts import parse_amount
@@ -68,7 +71,8 @@ def error(token: Token, message: str) -> HandSyntaxError:
 class Header:
     """The header line: the site, its hand number, the home-game club, the tournament (number and
     buy-in words), the mixed game, the game and structure as written, the stakes in parentheses
-    ("blinds" or "button", two amounts, the currency), the level (text, two amounts) and the time."""
+    ("blinds" or "button", two amounts, the currency), the level (text, two amounts), the time and
+    a cap game's cap ("$10 Cap": what one player may put in over the hand)."""
 
     token: Token
     site: str
@@ -81,6 +85,7 @@ class Header:
     stakes: tuple[str, int, int, str] | None
     level: tuple[str, int, int] | None
     started_at: datetime | None
+    cap: int | None = None
 
 
 def assemble(items: Sequence[Item]) -> Hand:
@@ -115,6 +120,7 @@ class _Builder:
     showdown_run: int = 0
     shared: int = 0
     ran: bool = False
+    boards_named: bool = False  # FIRST and SECOND name the game's two boards (Split Hold'em), not runs
     stp: int = 0
     total_pot: int | None = None
     rake: int | None = None
@@ -129,6 +135,7 @@ class _Builder:
         self.streets = tuple(s.name for s in game.streets)
         self.specs = {s.name: s for s in game.streets}
         self.stud = any(s.up for s in game.streets)
+        self.boards_named = any(name == "2" for s in game.streets for name, _ in s.boards)
         self.runs = max([2, *(run_of(_marker_name(name))[0] for item in self.items if item[0] == "street"
                               for name, _ in item[2])])
         self.street = self.betting_street = self.streets[0]
@@ -167,8 +174,8 @@ class _Builder:
         elif tag == "uncalled":
             self._uncalled(self._seated(item[1], item[2]), item[3])
         elif tag == "collected" and item[3]:
-            portion = f"run {self.showdown_run}" if self.showdown_run else None
-            self.awards.append(Award(self._seated(item[1], item[2]), item[3], item[4], portion))
+            self.awards.append(Award(self._seated(item[1], item[2]), item[3], item[4],
+                                     self._portion(self.showdown_run)))
         elif tag == "kept":
             self._kept(item[2])
         elif tag == "cancelled":
@@ -186,6 +193,13 @@ class _Builder:
         self.flags[player] = flag
         if bounty:
             self.bounties.append(f"{player} {bounty}")
+
+    def _portion(self, number: int | None) -> str | None:
+        """The portion of a pot a FIRST/SECOND showdown (or summary result) is for: a run of the
+        board, or the game's board of that number (Split Hold'em: evaluator.showdown)."""
+        if not number:
+            return None
+        return f"board {number}" if self.boards_named else f"run {number}"
 
     def _seated(self, token: Token, player: str) -> str:
         if player not in self.flags:
@@ -211,6 +225,11 @@ class _Builder:
         target = street_of(base, self.streets)
         if target == SHOWDOWN:
             self.street, self.showdown_run = SHOWDOWN, run
+            return
+        if self.boards_named:  # "*** SECOND FLOP ***" is the second board's flop, on the same street
+            if run <= 1:
+                self.street = target
+            self._board(str(max(run, 1)), groups)
             return
         if run >= 2:  # a later run: its cards go on its own board, the street stays
             self._board(str(run), groups)
@@ -244,6 +263,8 @@ class _Builder:
             return
         if kind == "post" and detail == "small_blind" and any(a.detail == detail for a in self.actions):
             detail = "dead_blind"  # a missed small blind posted out of position is dead money
+        if kind == "post" and detail == "big_blind" and self._straddles(amount):
+            detail = "straddle"
         if kind in ("discard", "stand_pat"):
             self._draw_step(index, player, kind, amount or 0, cards)
         elif kind == "show":
@@ -273,6 +294,17 @@ class _Builder:
                          "big_blind"))
         if amount > big:
             self._add(Action(self.street, "post", player, amount - big, None, (), all_in, "dead_blind"))
+
+    def _straddles(self, amount: int) -> bool:
+        """A converter writes a straddle as "posts big blind $8" after the $4 big blind: a second big
+        blind larger than the big blind. A returning player's big blind (the blind's amount) is not."""
+        posted = [a for a in self.actions if a.kind == "post" and a.detail == "big_blind"]
+        if not posted:
+            return False
+        header: Header = self.items[0][1]
+        pair = _pair(header)
+        big = (pair[0] if header.structure.lower() == "limit" else pair[1]) if pair else posted[0].amount or 0
+        return amount > big
 
     def _alone(self, player: str) -> bool:
         """Whether everyone else dealt in has folded or mucked."""
@@ -365,8 +397,6 @@ class _Builder:
             self._add(Action(self.street, "deal", player, cards=up, detail="up"))
 
     def _kept(self, text: str) -> None:
-        if text.startswith("#"):
-            return  # a converter's comment, not part of the hand
         if text == "The deck is reshuffled":
             self._add(Action(self.street, "reshuffle", None))
             return
@@ -391,8 +421,8 @@ class _Builder:
         _, _token, player, (kind, cards, wins, text) = line
         if player not in self.flags:
             return  # a name the seats did not list: nothing to add
-        for run, (amount, _) in enumerate(wins, start=1):
-            self.won.append(Award(player, amount, 0, f"run {run}" if len(wins) > 1 else None))
+        for board, amount in wins:
+            self.won.append(Award(player, amount, 0, self._portion(board)))
         if not cards:
             return
         street = SHOWDOWN if any(a.street == SHOWDOWN for a in self.actions) else self.street
@@ -471,8 +501,9 @@ class _Builder:
         if header.structure.lower() == "limit":
             # The header gives the bets; the big blind is the small bet, the small blind as posted.
             posted = small_posts[0] if small_posts else None
-            return Stakes(small_blind=posted, big_blind=small, small_bet=small, big_bet=big, ante=ante)
-        return Stakes(small_blind=small, big_blind=big, ante=ante)
+            return Stakes(small_blind=posted, big_blind=small, small_bet=small, big_bet=big, ante=ante,
+                          cap=header.cap)
+        return Stakes(small_blind=small, big_blind=big, ante=ante, cap=header.cap)
 
     def _posted(self, kind: str, detail: str | None = None) -> list[int]:
         """Amounts posted of a kind, those that were not all-in first (a short stack posts less)."""
@@ -538,7 +569,7 @@ def _take_off(awards: list[Award], amount: int, player: str | None = None) -> li
 def _event(header: Header, play_money: bool) -> str:
     """The site, the home-game club, the tournament's buy-in, the mixed game and the cash game's
     currency, as written: "PokerStars, USD", "PokerStars Home Game {Dazzle's Room}, 100+9, 8-Game"."""
-    parts = [header.site + (f" {header.club}" if header.club else "")]
+    parts = [site_name(header.site) + (f" {header.club}" if header.club else "")]
     if header.tourney and header.tourney[1]:
         parts.append(header.tourney[1])
     if header.mix:

@@ -10,8 +10,8 @@ when the rulebook has it, or the room's own game of `evaluator.variants.ROOM_VAR
 'five_card_omaha'
 >>> street_of("RIVER", ("3rd_street", "4th_street", "5th_street", "6th_street", "7th_street"))
 '7th_street'
->>> hand_id_prefix("PokerStars Home Game"), hand_id_prefix("Run It Once Poker")
-('PS', 'RIO')
+>>> hand_id_prefix("PokerStars Home Game"), hand_id_prefix("Run It Once Poker"), hand_id_prefix("POKERSTARS")
+('PS', 'RIO', 'PS')
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from __future__ import annotations
 GAME_IDS: dict[str, str] = {
     "hold'em": "texas_holdem",
     "6+ hold'em": "six_plus_holdem",  # with blinds instead of a button blind: short_deck_holdem
+    "split hold'em": "split_holdem",
     "omaha": "omaha",
     "omaha hi/lo": "omaha_hi_lo",
     "5 card omaha": "five_card_omaha",
@@ -40,7 +41,9 @@ GAME_IDS: dict[str, str] = {
 }
 SIX_PLUS_WITH_BLINDS = "short_deck_holdem"
 
-STRUCTURES = {"limit": "limit", "pot limit": "pot-limit", "no limit": "no-limit"}
+# "Pot Limit Pre-Flop, No Limit Post-Flop" is "pl-nl": pot limit on the first betting round only.
+STRUCTURES = {"limit": "limit", "pot limit": "pot-limit", "no limit": "no-limit",
+              "pot limit pre-flop, no limit post-flop": "pl-nl"}
 
 # Converted histories write "Omaha" whatever the number of hole cards; the deal tells them apart.
 _OMAHA_FAMILIES = {
@@ -109,6 +112,18 @@ def street_of(marker: str, streets: tuple[str, ...]) -> str:
 def hand_id_prefix(site: str) -> str:
     """The prefix that keeps a site's hand numbers apart from other sources' hand ids."""
     for name, prefix in _PREFIXES:
-        if site.startswith(name):
+        if site.lower().startswith(name.lower()):
             return prefix
     return "".join(word[0] for word in site.split()).upper() or "X"
+
+
+def site_name(site: str) -> str:
+    """A site as it spells itself, whatever the case a tracker's export wrote it in.
+
+    >>> site_name("POKERSTARS"), site_name("PokerStars Home Game")
+    ('PokerStars', 'PokerStars Home Game')
+    """
+    for name, _ in _PREFIXES:
+        if site.lower().startswith(name.lower()) and not site.startswith(name):
+            return name + site[len(name):].title()
+    return site

@@ -18,7 +18,9 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from grammar.errors import HandSyntaxError
 from grammar.pokerstars_assembly import CUT_OFF
+from grammar.pokerstars_names import mask, unmask
 from grammar.pokerstars_transformer import PokerStarsTransformer
 from grammar.reading import HandReader
 from pipeline.model import Hand
@@ -27,10 +29,11 @@ from pipeline.sources import Block
 GRAMMAR = Path(__file__).with_name("pokerstars.lark")
 
 # A hand's first line: PokerStars (also Home Game and Zoom), and the sites and tools that write
-# their histories in PokerStars' shape.
+# their histories in PokerStars' shape, in any case ("POKERSTARS GAME #": old trackers' exports).
 HEADER = re.compile(
     r"(?:PokerStars(?: Home Game| Zoom)?|Full Tilt(?: Rush)?|PokerMaster|PokerBros|Run It Once Poker)"
-    r" (?:Hand|Game) #\d+:"
+    r" (?:Hand|Game) #\d+:",
+    re.I,
 )
 # Hand archives number their hands with a line such as "*********** # 1 **************".
 _ARCHIVE_MARK = re.compile(r"\s*\*{3,} # \d+ \*{3,}\s*")
@@ -89,6 +92,8 @@ _DESCRIPTIONS = {
     "TABLE_REMARK": "a remark about the table",
     "SUMMARY": "'*** SUMMARY ***'",
     "CANCELLED": "'Hand cancelled'",
+    "COMMENT": "a converter's comment",
+    "CAP_WORD": "'Cap'",
     "_NL": "the end of the line",
     "$END": "the end of the hand",
 }
@@ -106,7 +111,14 @@ READER = HandReader(GRAMMAR, PokerStarsTransformer, _DESCRIPTIONS, CUT_OFF, _cut
 def parse_pokerstars(text: str) -> Hand:
     """Parse one hand block; line numbers in errors count from the block's first line."""
     # Some clients write a no-break space between words (cp1252 0xA0): it is a space.
-    return READER.parse(text.replace("\u00a0", " ").lstrip("\ufeff"))
+    text = text.replace("\u00a0", " ").lstrip("\ufeff")
+    masked = mask(text)  # seated names read as names wherever they stand (grammar.pokerstars_names)
+    try:
+        return READER.parse(masked)
+    except HandSyntaxError as exc:
+        if masked is text:
+            raise
+        raise HandSyntaxError(unmask(exc.message), exc.line, exc.column, exc.expected) from None
 
 
 def is_header(line: str) -> bool:

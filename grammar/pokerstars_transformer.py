@@ -11,13 +11,16 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from grammar.pokerstars_assembly import Header, Item, assemble, error
+from grammar.pokerstars_names import unmask
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import Hand
 
 _SUITS = str.maketrans({"\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c"})
 
 Cards = tuple[str, ...]
-Wins = tuple[list[tuple[int, str | None]], str | None]
+Result = tuple[int | None, str | None]  # one board's result: the amount won (None: lost), the hand
+# (the board or run when a line gives several, amount) won, and the hands' words
+Wins = tuple[list[tuple[int | None, int]], str | None]
 
 _CURRENCIES = {"$": "USD", "\u20ac": "EUR", "\u00a3": "GBP", "\u20b9": "INR", "\u00a5": "CNY"}
 
@@ -25,6 +28,11 @@ _CURRENCIES = {"$": "USD", "\u20ac": "EUR", "\u00a3": "GBP", "\u20b9": "INR", "\
 def _currency(amount: Token, code: Token | None) -> str:
     """The stakes' currency: the code written after them, else the amount's symbol ("" for chips)."""
     return str(code) if code is not None else _CURRENCIES.get(str(amount)[0], "")
+
+
+def _name(token: Token) -> str:
+    """A player's name as the history writes it (grammar.pokerstars_names)."""
+    return unmask(str(token).strip())
 
 
 def _money(token: Token) -> int:
@@ -57,6 +65,7 @@ class PokerStarsTransformer(Transformer[Token, Any]):
     # ---- header ----
     def header(self, site: Token, number: Token, *parts: Any) -> Item:
         values: dict[str, Any] = {"club": None, "tourney": None, "stakes": None, "level": None}
+        cap = None
         for part in parts:
             if isinstance(part, datetime):
                 values["started_at"] = part
@@ -64,22 +73,31 @@ class PokerStarsTransformer(Transformer[Token, Any]):
                 values["club"] = str(part)
             else:
                 values[part[0]] = part[1]
-        mix, game, structure = values.pop("game")
+        mix, game, structure, inner = values.pop("game")
+        stakes = values["stakes"] or inner
+        if stakes is not None and stakes[0] == "blinds":
+            stakes, cap = stakes[:4], stakes[4]
         return ("header", Header(site, site.rsplit(" ", 2)[0], str(number), values["club"], values["tourney"],
-                                 mix, game, structure, values["stakes"], values["level"],
-                                 values.get("started_at")))
+                                 mix, game, structure, stakes, values["level"],
+                                 values.get("started_at"), cap))
 
     def tourney(self, _kw: Token, number: Token, *words: Token) -> Item:
         return ("tourney", (str(number), " ".join(words).strip(" ,-")))
 
     def single_game(self, game: Token, structure: Token) -> Item:
-        return ("game", (None, game, str(structure)))
+        return ("game", (None, game, str(structure), None))
 
-    def mixed_game(self, mix: Token, game: Token, structure: Token) -> Item:
-        return ("game", (str(mix), game, str(structure)))
+    def mixed_game(self, mix: Token, game: Token, structure: Token, blinds: Item | None = None) -> Item:
+        return ("game", (str(mix), game, str(structure), blinds))
 
-    def blind_stakes(self, small: Token, big: Token, currency: Token | None = None) -> Item:
-        return ("stakes", ("blinds", _money(small), _money(big), _currency(small, currency)))
+    def blinds(self, small: Token, big: Token, *rest: Token) -> Item:
+        """("blinds", small, big, currency, cap): the cap is the amount before the word "Cap"."""
+        cap = next((_money(t) for t in rest if t.type == "MONEY"), None)
+        code = next((t for t in rest if t.type == "CURRENCY"), None)
+        return ("blinds", _money(small), _money(big), _currency(small, code), cap)
+
+    def blind_stakes(self, blinds: Item) -> Item:
+        return ("stakes", blinds)
 
     def button_stakes(self, _bb: Token, blind: Token, _ante: Token, ante: Token,
                       currency: Token | None = None) -> Item:
@@ -109,7 +127,7 @@ class PokerStarsTransformer(Transformer[Token, Any]):
                   *rest: Any) -> Item:
         bounty = next((r for r in rest if isinstance(r, str) and not isinstance(r, Token)), None)
         flag = next((str(r) for r in rest if isinstance(r, Token) and r.type == "SEAT_FLAG"), "")
-        return ("seat", name, int(number), name.strip(), _money(stack), flag, bounty)
+        return ("seat", name, int(number), _name(name), _money(stack), flag, bounty)
 
     def bounty(self, amount: Token) -> str:
         return str(amount)
@@ -125,7 +143,7 @@ class PokerStarsTransformer(Transformer[Token, Any]):
         if partial is None:
             return ("quiet",)
         all_in = any(f.type == "ALL_IN" for f in flags)
-        return ("action", actor, actor.strip(), partial, all_in)
+        return ("action", actor, _name(actor), partial, all_in)
 
     def post_small_blind(self, amount: Token) -> Item:
         return ("post", _money(amount), None, (), "small_blind")
@@ -183,13 +201,13 @@ class PokerStarsTransformer(Transformer[Token, Any]):
         return ("stand_pat", None, None, (), None)
 
     def dealt_line(self, name: Token, *groups: Cards) -> Item:
-        return ("dealt", name, name.strip(), groups)
+        return ("dealt", name, _name(name), groups)
 
     def uncalled_line(self, amount: Token, name: Token) -> Item:
-        return ("uncalled", name, name.strip(), _money(amount))
+        return ("uncalled", name, _name(name), _money(amount))
 
     def collected_line(self, name: Token, amount: Token, pot: int) -> Item:
-        return ("collected", name, name.strip(), _money(amount), pot)
+        return ("collected", name, _name(name), _money(amount), pot)
 
     def whole_pot(self) -> int:
         return 0
@@ -201,15 +219,18 @@ class PokerStarsTransformer(Transformer[Token, Any]):
         return int(number) if number is not None else 1
 
     def shows_for_line(self, name: Token, cards: Cards, hand: Token, _best: Cards) -> Item:
-        return ("action", name, name.strip(), ("show", None, None, cards, str(hand).strip()), False)
+        return ("action", name, _name(name), ("show", None, None, cards, str(hand).strip()), False)
 
     def kept_line(self, text: Token) -> Item:
-        return ("kept", text, str(text).strip())
+        return ("kept", text, _name(text))
 
     def chatter_line(self, _text: Token) -> Item:
         return ("quiet",)
 
     def table_line(self, _text: Token) -> Item:
+        return ("quiet",)
+
+    def comment_line(self, _text: Token) -> Item:
         return ("quiet",)
 
     def cancelled_line(self, token: Token) -> Item:
@@ -241,7 +262,7 @@ class PokerStarsTransformer(Transformer[Token, Any]):
 
     def summary_seat(self, _kw: Token, number: Token, name: Token, *rest: Any) -> Item:
         outcome = next((r for r in rest if isinstance(r, tuple)), ("folded", (), [], None))
-        return ("seat_summary", name, name.strip(), outcome)
+        return ("seat_summary", name, _name(name), outcome)
 
     def folded(self, *_parts: Token) -> Item:
         return ("folded", (), [], None)
@@ -250,35 +271,40 @@ class PokerStarsTransformer(Transformer[Token, Any]):
         return ("folded", (), [], None)
 
     def collected_summary(self, amount: Token) -> Item:
-        return ("won", (), [(_money(amount), None)], None)
+        return ("won", (), [(None, _money(amount))], None)
 
     def won(self, amount: Token) -> Item:
-        return ("won", (), [(_money(amount), None)], None)
+        return ("won", (), [(None, _money(amount))], None)
 
     def mucked(self, cards: Cards = ()) -> Item:
         return ("mucked", cards, [], None)
 
     def mucked_won(self, amount: Token) -> Item:
-        return ("won", (), [(_money(amount), None)], None)
+        return ("won", (), [(None, _money(amount))], None)
 
     def showed(self, cards: Cards, result: Item | None = None) -> Item:
         wins, text = result if result is not None else ([], None)
         return ("showed", cards, wins, text)
 
-    def showed_won(self, *parts: tuple[int, str | None]) -> Wins:
-        return list(parts), "; ".join(text for _, text in parts if text) or None
-
-    def showed_lost(self, text: Token | None = None) -> Wins:
-        return [], str(text).strip() if text else None
+    def showed_results(self, *results: Result) -> Wins:
+        """Each result is a board's (a run's) in order: "and lost with ..., and won ($5) with ..."
+        is won on the second."""
+        several = len(results) > 1
+        wins = [(board if several else None, amount)
+                for board, (amount, _) in enumerate(results, start=1) if amount is not None]
+        return wins, "; ".join(text for _, text in results if text) or None
 
     def showed_folded(self, *_parts: Token) -> Wins:
         return [], None
 
     def showed_collected(self, amount: Token) -> Wins:
-        return [(_money(amount), None)], None
+        return [(None, _money(amount))], None
 
-    def won_part(self, amount: Token, text: Token | None = None) -> tuple[int, str | None]:
+    def won_part(self, amount: Token, text: Token | None = None) -> Result:
         return _money(amount), str(text).strip() if text else None
+
+    def lost_part(self, text: Token | None = None) -> Result:
+        return None, str(text).strip() if text else None
 
     # ---- the whole hand ----
     def start(self, *items: Item) -> Hand:
