@@ -28,6 +28,7 @@ PAGES = [
     st.Page("views/audit.py", title="Audit", icon=":material/gavel:", url_path="audit"),
     st.Page(ui.REPLAYER, title="Hand replayer", icon=":material/play_circle:", url_path=ui.REPLAYER_URL),
     st.Page("views/ingest.py", title="Ingest", icon=":material/upload_file:", url_path="ingest"),
+    st.Page("views/recorder.py", title="Record a hand", icon=":material/edit_note:", url_path="record"),
 ]
 page = st.navigation(PAGES)
 try:

@@ -25,6 +25,7 @@ and builds the answer.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -123,6 +124,26 @@ def new_hand(hand_id: str, variant: str, structure: str, stakes: Stakes, seats: 
     return Hand(hand_id, variant, structure, stakes, seats, started_at=started_at, event=event,
                 table_name=table_name, max_seats=max(9, *(s.number for s in seats)),
                 button_seat=button_seat if game.forced != "antes" else None)
+
+
+SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+_CARD = re.compile(r"[2-9TJQKA][shdc]|Jk|\?\?")
+
+
+def parse_cards(text: str) -> tuple[str, ...]:
+    """Cards typed as the format writes them (`Ah Kd`, `10` for a ten and suit symbols read
+    too); raises RecordingError naming the column of the first word that is not a card."""
+    cards: list[str] = []
+    for match in re.finditer(r"\S+", text.replace(",", " ")):
+        word = match.group()
+        card = word.replace("10", "T")
+        card = card[:-1].upper() + SUITS.get(card[-1], card[-1].lower()) if card[-1:] != "?" else card
+        card = "Jk" if card.lower() == "jk" else card
+        if not _CARD.fullmatch(card):
+            raise RecordingError(f"column {match.start() + 1}: {word!r} is not a card: a rank "
+                                 "(2-9, T, J, Q, K, A) then a suit (s, h, d, c), Jk or ??")
+        cards.append(card)
+    return tuple(cards)
 
 
 def betting_action(street: str, moves: Moves, kind: str, total: int = 0) -> Action:
@@ -393,6 +414,7 @@ class Recorder:
         self.entries: list[Answer] = []
         self.marks: list[tuple[Finding, ...]] = []
         self.awards: tuple[Award, ...] | None = None
+        self.final: tuple[Finding, ...] = ()  # the whole hand's findings, once pushed
         self._begin()
 
     def _begin(self) -> None:
@@ -437,7 +459,7 @@ class Recorder:
     def undo(self) -> None:
         """Take back the last answer (or the pushes): the hand is replayed without it."""
         if self.awards is not None:
-            self.awards = None
+            self.awards, self.final = None, ()
             self.step = Step("showdown", PUSH)
         elif self.entries:
             entries = self.entries[:-1]
@@ -457,7 +479,8 @@ class Recorder:
             raise RecordingError("the hand is not over yet: the pots cannot be pushed")
         self.awards = self.computed_awards() if awards is None else awards
         self.step = Step("showdown", DONE)
-        return tuple(replay(self.hand()))
+        self.final = tuple(replay(self.hand()))
+        return self.final
 
     def hand_so_far(self) -> Hand:
         return replace(self.shell, actions=tuple(self.table.actions))

@@ -1,0 +1,340 @@
+"""Record a hand page: the floor's account of a hand entered step by step (`dashboard.recording`).
+
+Choose the game, structure, stakes and seats; then each step shows what the rules allow (the
+cards to deal, the betting decisions with their amounts, draws, choices, dice, removals) and a
+director may also enter what the rules do not allow, which is marked with its finding at once.
+The native text grows beside it; at the end it can be downloaded, and stored and audited
+through the Ingest page's path (`dashboard.uploads`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+import polars as pl
+import streamlit as st
+
+from dashboard import recording as rec
+from dashboard import ui, uploads
+from dashboard.connection import DatabaseBusy, database_path
+from evaluator.catalog import GAMES
+from evaluator.findings import Finding
+from pipeline.amounts import AmountError, format_amount, parse_amount
+from pipeline.model import Action, Award, Seat
+from pipeline.store import StoreError
+
+RECORDER, STORED = "recorder", "recorder_stored"
+SUIT_NAMES = {"s": "♠ spades", "h": "♥ hearts", "d": "♦ diamonds", "c": "♣ clubs"}
+KINDS = ("fold", "check", "call", "bet", "raise", "complete", "bring_in")
+DEFAULT_SEATS = pl.DataFrame({"seat": [1, 2, 3, 4], "player": ["Ann", "Bo", "Cy", "Di"],
+                              "stack": ["200", "200", "200", "200"]})
+
+
+def amount(text: str, what: str) -> int | None:
+    """An amount typed as the histories write it (`1,250`, `12.50`); None, with an error shown,
+    when it is not one."""
+    try:
+        return parse_amount(text.strip())
+    except (AmountError, ValueError):
+        st.error(f"{what}: {ui.plain(text)!s} is not an amount (digits, thousands separators, at most "
+                 "two decimals)")
+        return None
+
+
+def cards(text: str) -> tuple[str, ...] | None:
+    try:
+        return rec.parse_cards(text)
+    except rec.RecordingError as exc:
+        st.error(f"Cards: {ui.plain(exc)}")
+        return None
+
+
+def findings_list(found: tuple[Finding, ...] | list[Finding]) -> None:
+    for f in found:
+        st.error(f"**{f.code.name}** ({ui.plain(f.rule)}): {ui.plain(f.message)}")
+
+
+# ---- the table ----
+def setup() -> None:
+    st.subheader("The table")
+    games = sorted(GAMES, key=lambda g: GAMES[g].variant.name)
+    left, middle, right = st.columns(3)
+    variant = left.selectbox("Game", games, format_func=lambda g: GAMES[g].variant.name, key="rec_game",
+                             index=games.index("texas_holdem"))
+    structure = middle.selectbox("Structure", GAMES[variant].structures, key="rec_structure")
+    table_name = right.text_input("Table", "Floor 1", key="rec_table")
+    items = rec.stake_items(variant, structure)
+    amounts: dict[str, int] = {}
+    for column, item in zip(st.columns(len(items)), items, strict=True):
+        label = item.replace("_", " ").capitalize()
+        typed = column.text_input(label, format_amount(rec.EXAMPLE_STAKES[item]),
+                                  key=f"rec_stake_{variant}_{structure}_{item}")
+        value = amount(typed, item.replace("_", " "))
+        if value is not None:
+            amounts[item] = value
+    st.caption("Seats: one row per player dealt in; stacks as the histories write them (1,250 or 12.50).")
+    seats_frame = st.data_editor(DEFAULT_SEATS, num_rows="dynamic", key="rec_seats", hide_index=True)
+    left, right = st.columns(2)
+    has_button = GAMES[variant].forced != "antes"
+    button = left.number_input("Button seat", 1, 10, 1, key="rec_button", disabled=not has_button)
+    hand_id = right.text_input("Hand id", f"rec-{datetime.now():%Y%m%d-%H%M%S}", key="rec_hand_id")
+    if not st.button("Start recording", type="primary", key="rec_start"):
+        return
+    seats: list[Seat] = []
+    for row in seats_frame.iter_rows(named=True):
+        if not row["player"]:
+            continue
+        stack = amount(str(row["stack"] or ""), f"{row['player']}'s stack")
+        if stack is None:
+            return
+        seats.append(Seat(int(row["seat"] or 0), str(row["player"]).strip(), stack))
+    if len(amounts) < len(items):
+        return
+    try:
+        shell = rec.new_hand(hand_id.strip(), variant, structure, rec.stakes_of(amounts), tuple(seats),
+                             int(button) if has_button else None, table_name.strip() or "Floor",
+                             started_at=datetime.now().replace(microsecond=0))
+        st.session_state[RECORDER] = rec.Recorder(shell)
+    except rec.RecordingError as exc:
+        st.error(ui.plain(exc))
+        return
+    st.session_state.pop(STORED, None)
+    st.rerun()
+
+
+# ---- one step ----
+def enter(recorder: rec.Recorder, answer: rec.Answer) -> None:
+    recorder.enter(answer)
+    st.rerun()
+
+
+def card_picker(label: str, pool: list[str], key: str) -> tuple[str, ...]:
+    """Cards picked from `pool`, grouped by suit, or typed (typing wins)."""
+    typed = st.text_input(f"{label} (type them, e.g. Ah Kd, or pick below)", key=f"{key}_typed")
+    picked: list[str] = []
+    for suit, name in SUIT_NAMES.items():
+        options = [c for c in pool if c[1:] == suit]
+        if options:
+            picked += st.pills(name, options, selection_mode="multi", key=f"{key}_{suit}") or []
+    others = [c for c in pool if c[1:] not in SUIT_NAMES]  # the joker
+    if others:
+        picked += st.pills("other", others, selection_mode="multi", key=f"{key}_other") or []
+    if typed.strip():
+        return cards(typed) or ()
+    return tuple(picked)
+
+
+def betting(recorder: rec.Recorder, step: rec.Step, key: str) -> None:
+    moves = step.moves
+    assert moves is not None
+    street = step.street
+    st.markdown(f"**{ui.plain(step.player)}** to act: stack {format_amount(moves.stack)}"
+                + (f", {format_amount(moves.owed)} to call" if moves.owed else ""))
+    offers: list[tuple[str, Action]] = []
+    if moves.bring_in is not None:
+        offers.append((f"Bring-in {format_amount(moves.bring_in)}",
+                       rec.betting_action(street, moves, "bring_in", moves.bring_in)))
+    else:
+        if moves.owed > 0:
+            offers.append(("Fold", rec.betting_action(street, moves, "fold")))
+        if moves.check and not moves.jam_only:
+            offers.append(("Check", rec.betting_action(street, moves, "check")))
+        if moves.owed > 0 and moves.may_call:
+            offers.append((f"Call {format_amount(moves.call)}", rec.betting_action(street, moves, "call")))
+    word = (moves.wager or "").replace("_", " ").capitalize()
+    sizes = (moves.all_in,) if moves.jam_only and moves.can_wager_all_in else moves.sizes
+    for size in sizes:
+        offers.append((f"{word} to {format_amount(size)}",
+                       rec.betting_action(street, moves, moves.wager or "", size)))
+    for column, (label, action) in zip(st.columns(max(len(offers), 1)), offers, strict=False):
+        if column.button(label, key=f"{key}_{label}", type="primary", width="stretch"):
+            enter(recorder, (action,))
+    if moves.wager and not sizes and moves.low <= moves.high:
+        left, right = st.columns([3, 1])
+        jam = f"; all-in {format_amount(moves.all_in)}" if moves.can_wager_all_in else ""
+        span = f"from {format_amount(moves.low)} to {format_amount(moves.high)}{jam}"
+        typed = left.text_input(f"{word} to ({span})", format_amount(moves.low), key=f"{key}_total")
+        if right.button(word, key=f"{key}_wager", type="primary", width="stretch"):
+            total = amount(typed, word)
+            if total is not None:
+                action = rec.betting_action(street, moves, moves.wager, total)
+                if rec.is_legal(moves, action):
+                    enter(recorder, (action,))
+                st.error(f"{word} to {format_amount(total)} is outside the allowed range; enter it below "
+                         "as a deliberate mistake if that is what happened.")
+    with st.expander("Enter an action the rules do not allow (it is marked with its finding)"):
+        left, middle, right, last = st.columns(4)
+        names = [s.player for s in recorder.shell.seats]
+        who = left.selectbox("Player", names, index=names.index(moves.player), key=f"{key}_x_player")
+        kind = middle.selectbox("Action", KINDS, key=f"{key}_x_kind")
+        typed = right.text_input("Amount (a raise or completion: the total)", "0", key=f"{key}_x_total")
+        if last.button("Enter anyway", key=f"{key}_x_enter"):
+            total = amount(typed, "Amount")
+            if total is not None:
+                action = rec.betting_action(street, moves, kind, total)
+                if kind == "call":
+                    action = replace(action, amount=total, all_in=total == moves.stack)
+                enter(recorder, (replace(action, player=who),))
+
+
+def card_step(recorder: rec.Recorder, step: rec.Step, key: str) -> None:
+    """Deals, boards, draws, discards, splits and exposures: cards picked, checked against the
+    count the rules give, entered anyway when the director says so."""
+    kind, stub = step.kind, recorder.stub
+    who = ui.plain(step.player or "the dealer")
+    if kind in (rec.DEAL, rec.BOARD):
+        target = f"board {step.detail}" if kind == rec.BOARD else f"{who}, face {step.detail}"
+        st.markdown(f"**Deal {step.count} card{'s' * (step.count != 1)}** to {target}")
+        picked = card_picker("Cards dealt", stub, f"{key}_deal")
+        drawn: tuple[str, ...] = ()
+        wanted, verb = (step.count, step.count), "Deal"
+    else:
+        verb = {rec.DRAW: "Draw", rec.DISCARD: "Discard", rec.SPLIT: "Split", rec.EXPOSE: "Expose"}[kind]
+        span = f"{step.fewest} to {step.most}" if step.fewest != step.most else f"{step.most}"
+        st.markdown(f"**{who}** holds {' '.join(step.cards)}: "
+                    + {rec.DRAW: f"changes {span} cards", rec.DISCARD: f"throws away {span} cards",
+                       rec.SPLIT: "picks the two cards of the Hold'em hand",
+                       rec.EXPOSE: "turns up a card" if step.fewest else "may turn up a card"}[kind])
+        picked = card_picker("Cards thrown" if kind in (rec.DRAW, rec.DISCARD) else "Cards",
+                             list(step.cards), f"{key}_held")
+        drawn = card_picker("Cards drawn", stub, f"{key}_drawn") if kind == rec.DRAW and picked else ()
+        wanted = (2, 2) if kind == rec.SPLIT else (step.fewest, step.most)
+    legal = wanted[0] <= len(picked) <= wanted[1] and (kind != rec.DRAW or len(drawn) == len(picked))
+    label = verb if legal else f"{verb} anyway (a mistake: it is marked)"
+    if not legal:
+        span = f"{wanted[0]} to {wanted[1]}" if wanted[1] != wanted[0] else f"{wanted[0]}"
+        st.caption(f"{len(picked)} picked; the rules want {span}"
+                   + (f", and as many drawn ({len(drawn)} so far)" if kind == rec.DRAW else ""))
+    if st.button(label, key=f"{key}_enter", type="primary" if legal else "secondary"):
+        enter(recorder, rec.answer(step, picked, drawn))
+
+
+def other_step(recorder: rec.Recorder, step: rec.Step, key: str) -> None:
+    """Choices, dice, removals and the showdown: a button for each thing the rules allow."""
+    who = ui.plain(step.player or "the dealer")
+    if step.kind == rec.CHOOSE:
+        st.markdown(f"**{who}** chooses the game (§2.38)")
+        for column, game in zip(st.columns(len(step.options)), step.options, strict=True):
+            if column.button(GAMES[game].variant.name, key=f"{key}_{game}", type="primary", width="stretch"):
+                enter(recorder, rec.answer(step, (game,)))
+    elif step.kind == rec.ROLL:
+        st.markdown(f"**{who}** rolls {step.dice} dice (§1.13)")
+        faces = [str(c.selectbox(f"Die {i + 1}", range(1, 7), key=f"{key}_die{i}"))
+                 for i, c in enumerate(st.columns(step.dice))]
+        if st.button("Roll", key=f"{key}_roll", type="primary"):
+            enter(recorder, rec.answer(step, tuple(faces)))
+    elif step.kind == rec.REMOVE:
+        st.markdown("The dealer removes the rows whose river card is lowest (§2.34)")
+        rows = st.multiselect("Rows removed", ["1", "2", "3"], list(step.options), key=f"{key}_rows")
+        if st.button("Remove", key=f"{key}_remove", type="primary"):
+            enter(recorder, rec.answer(step, tuple(rows)))
+    elif step.kind == rec.SHOW:
+        described = f" ({ui.plain(step.detail)})" if step.detail else ""
+        st.markdown(f"**{who}** at the showdown: {' '.join(step.cards)}{described}")
+        left, right = st.columns(2)
+        if left.button("Show", key=f"{key}_show", type="primary", width="stretch"):
+            enter(recorder, rec.answer(step, ("show",)))
+        if right.button("Muck", key=f"{key}_muck", width="stretch"):
+            enter(recorder, rec.answer(step, ("muck",)))
+
+
+def pushes(recorder: rec.Recorder) -> None:
+    st.markdown("**The hand is over.** What the rules push from each pot:")
+    computed = recorder.computed_awards()
+    frame = pl.DataFrame({"player": [a.player for a in computed], "pot": [a.pot for a in computed],
+                          "portion": [a.portion or "" for a in computed],
+                          "amount": [format_amount(a.amount) for a in computed]},
+                         schema={"player": pl.String, "pot": pl.Int64, "portion": pl.String,
+                                 "amount": pl.String})
+    if recorder.settlement.unchecked:
+        st.warning(f"The pots cannot be settled from the record: {ui.plain(recorder.settlement.unchecked)}")
+    if st.button("Push as the rules say", key="rec_push", type="primary"):
+        recorder.push()
+        st.rerun()
+    st.caption("Or enter what the dealer actually pushed (a difference is a finding):")
+    edited = st.data_editor(frame, num_rows="dynamic", key="rec_pushes", hide_index=True)
+    if st.button("Push these", key="rec_push_entered"):
+        entered = []
+        for row in edited.iter_rows(named=True):
+            chips = amount(str(row["amount"] or ""), f"{row['player']}'s push")
+            if chips is None or not row["player"]:
+                return
+            entered.append(Award(str(row["player"]), chips, int(row["pot"] or 0), row["portion"] or None))
+        recorder.push(tuple(entered))
+        st.rerun()
+
+
+def store(recorder: rec.Recorder) -> None:
+    hand = recorder.hand()
+    found = recorder.final
+    st.markdown(f"**Recorded.** The audit of the whole hand: {len(found)} finding{'s' * (len(found) != 1)}.")
+    findings_list(found)
+    left, right = st.columns(2)
+    left.download_button("Download the history (.bhh)", recorder.text(), f"{hand.hand_id}.bhh",
+                         key="rec_download", width="stretch")
+    if right.button("Store and audit", key="rec_store", type="primary", width="stretch"):
+        notice = st.empty()
+
+        def waiting(message: str) -> None:
+            notice.info(f"The database is busy, retrying: {message}")
+
+        try:
+            with st.spinner("Storing and auditing…"):
+                st.session_state[STORED] = uploads.ingest_uploads(
+                    [uploads.Upload(f"{uploads.safe_name(hand.hand_id)}.bhh", recorder.text().encode())],
+                    database_path(), on_wait=waiting)
+        except (uploads.UploadRefused, DatabaseBusy, StoreError) as exc:
+            notice.error(f"Nothing was stored: {ui.plain(exc)}")
+    report = st.session_state.get(STORED)
+    if report:
+        audit = report["audit"]
+        st.success(f"Stored hands {report['hands']:,}, duplicates skipped {report['duplicates']:,}, "
+                   f"rejected {report['rejects']:,}; the audit found {audit['errors']:,} errors, "
+                   f"{audit['warnings']:,} warnings and {audit['infos']:,} notes.")
+        st.page_link(ui.REPLAYER, label="Open it in the hand replayer", query_params={"hand": hand.hand_id})
+
+
+def recording(recorder: rec.Recorder) -> None:
+    hand = recorder.shell
+    game = GAMES[hand.variant]
+    st.subheader(f"{game.variant.name}, {hand.structure} — hand {ui.plain(hand.hand_id)}")
+    left, right = st.columns([3, 2])
+    with left:
+        step = recorder.step
+        key = f"rec_{len(recorder.entries)}_{recorder.awards is not None}"
+        st.caption(f"Street: {step.street.replace('_', ' ')} · {len(recorder.stub)} cards in the stub")
+        if step.kind == rec.ACT:
+            betting(recorder, step, key)
+        elif step.kind in (rec.DEAL, rec.BOARD, rec.DRAW, rec.DISCARD, rec.SPLIT, rec.EXPOSE):
+            card_step(recorder, step, key)
+        elif step.kind == rec.PUSH:
+            pushes(recorder)
+        elif step.kind == rec.DONE:
+            store(recorder)
+        else:
+            other_step(recorder, step, key)
+        first, second = st.columns(2)
+        if first.button("Undo the last step", key="rec_undo", disabled=not recorder.entries, width="stretch"):
+            recorder.undo()
+            st.session_state.pop(STORED, None)
+            st.rerun()
+        if second.button("Start another hand", key="rec_new", width="stretch"):
+            del st.session_state[RECORDER]
+            st.rerun()
+        if recorder.findings:
+            st.markdown("**Findings as entered**")
+            findings_list(recorder.findings)
+    with right:
+        st.markdown("**The history so far** (native format)")
+        st.code(recorder.text(), language=None)
+
+
+ui.page_title("Record a hand", "The floor's own account of a hand, step by step: at each step only what the "
+              "rules allow is offered, and what they do not allow can still be entered, marked with its "
+              "finding. The result is a native-format history, stored and audited like any other.")
+current = st.session_state.get(RECORDER)
+if current is None:
+    setup()
+else:
+    recording(current)
