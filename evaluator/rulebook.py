@@ -218,6 +218,9 @@ def rule_for(citation: str) -> Rule | None:
 # rule broken: (code, section) -> the words as the book writes them. A quote is used only when
 # the cited edition's section holds it word for word (tests/test_rulebook.py checks every one is
 # found in the 2025 text), so an edition that words the rule differently shows its whole section.
+_ALL_IN = ("In *no-limit* poker, when a player chooses to bet or raise, the size of the raise can be "
+           "anywhere from the minimum bet to *all-in* (i.e. all of the chips the player has in front of "
+           "them, or what many of us call the “jam”).")
 QUOTES: dict[tuple[str, str], str] = {
     ("WRONG_LIMIT_BET", "1.1"): "In *limit* poker, also called *fixed-limit* poker, the size of the raise "
     "a player makes is predetermined by the structure of the game or tournament.",
@@ -238,10 +241,8 @@ QUOTES: dict[tuple[str, str], str] = {
     ("RAISE_BELOW_MINIMUM", "1.3"): "The minimum raise is the size of the last bet or raise.",
     ("BET_OVER_POT_LIMIT", "1.3"): "The maximum raise is the size of the pot *after the call* of the "
     "initial action.",
-    ("BET_EXCEEDS_STACK", "1.2"): "the size of the raise can be anywhere from the minimum bet to *all-in* "
-    "(i.e. all of the chips the player has in front of them, or what many of us call the “jam”).",
-    ("ALL_IN_MISMARKED", "1.2"): "the size of the raise can be anywhere from the minimum bet to *all-in* "
-    "(i.e. all of the chips the player has in front of them, or what many of us call the “jam”).",
+    ("BET_EXCEEDS_STACK", "1.2"): _ALL_IN,
+    ("ALL_IN_MISMARKED", "1.2"): _ALL_IN,
     ("WRONG_ODD_CHIP", "1.4"): "3. When two or more hands tie, an odd chip or chips are awarded as "
     "follows: a. In games with a button, the first hand clockwise from the button (i.e. \"worst "
     "position\") gets the odd chip; b. In stud games, the odd chip will be given to the hand with the "
@@ -285,6 +286,7 @@ def _section_key(rule: Rule) -> str:
     return rule.citation if rule.edition == PROCEDURES else rule.section
 
 
+@cache  # listings ask for the same few (code, citation) pairs once per finding
 def quote_for(code: str, citation: str) -> str | None:
     """The exact sentence(s) of the cited rule that `code` applies; None where the text allows no
     narrower quote than the whole section (or the citation names no shipped section)."""
@@ -300,6 +302,7 @@ def quote_for(code: str, citation: str) -> str | None:
     return None
 
 
+@cache
 def rule_text(code: str, citation: str) -> str | None:
     """What a listing shows beside a finding: the quote, else the section's whole text."""
     quote = quote_for(code, citation)
@@ -307,6 +310,12 @@ def rule_text(code: str, citation: str) -> str | None:
         return quote
     rule = rule_for(citation)
     return None if rule is None else rule.text
+
+
+def rule_title(citation: str) -> str | None:
+    """The title of the cited section ("Ties & Odd Chips"), None if no shipped section."""
+    rule = rule_for(citation)
+    return None if rule is None else rule.title
 
 
 def _lines(sections: Sequence[Rule]) -> Iterator[str]:

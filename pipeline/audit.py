@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from evaluator.findings import Finding
+from evaluator.rulebook import quote_for, rule_text, rule_title
 from pipeline.parallel import Workers
 from pipeline.stats import refresh_facts
 from pipeline.workers import AuditTask, audit_chunk
@@ -68,7 +69,9 @@ class AuditSummary:
             "errors": self.count("error"), "warnings": self.count("warning"), "infos": self.count("info"),
             "findings": [
                 {"hand_id": f.hand_id, "seq": f.seq, "severity": f.severity, "code": f.code.name,
-                 "message": f.message, "rule": f.rule} for f in self.findings
+                 "message": f.message, "rule": f.rule, "rule_title": rule_title(f.rule),
+                 "quote": quote_for(f.code.name, f.rule), "rule_text": rule_text(f.code.name, f.rule)}
+                for f in self.findings
             ],
         }
 

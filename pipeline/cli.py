@@ -1,6 +1,7 @@
 """The `barge` command: ingest histories, audit them against the rulebook, list rejects and
-findings, show stored hands, list the catalog, print player statistics, start the dashboard,
-generate hands, export them (PHH, Parquet) and run the benchmarks.
+findings, review findings and print incident reports, show stored hands, list the catalog, print
+player statistics, start the dashboard, generate hands, export them (PHH, Parquet) and run the
+benchmarks.
 
 Exit codes: 0 done (rejected hands are stored as rejects and still count as done);
 1 with --strict when a hand was rejected; 2 for a usage error; 3 when a file or the
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import difflib
 import json
 import os
 import sys
@@ -25,10 +27,11 @@ from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, TextCol
 from rich.progress import Progress as RichProgress
 from rich.table import Table
 
-from evaluator.catalog import GAMES, catalog_entry
+from evaluator.catalog import ALL_GAMES, GAMES, catalog_entry
 from evaluator.findings import CODES
 from evaluator.profiles import PROFILES
-from evaluator.variants import VARIANTS
+from evaluator.rulebook import quote_for
+from evaluator.variants import ALL_VARIANTS, VARIANTS
 from pipeline.audit import AuditSummary, audit
 from pipeline.generate.output import FORMATS as GENERATED_FORMATS
 from pipeline.generate.output import Request, Summary, generate
@@ -37,6 +40,17 @@ from pipeline.parallel import WorkerError, default_jobs, jobs_arg
 from pipeline.parquet_export import ExportError, export_parquet
 from pipeline.phh_export import export_phh
 from pipeline.phh_writer import PHH_VARIANTS
+from pipeline.report import FORMATS as REPORT_FORMATS
+from pipeline.report import Selection, write_report
+from pipeline.reviews import (
+    STATUSES,
+    ReviewError,
+    add_review,
+    check_target,
+    current_for,
+    hand_findings,
+    reviews,
+)
 from pipeline.sources import expand_paths
 from pipeline.stats import GROUPINGS, Filters, player_stats, stats_by
 from pipeline.store import DEFAULT_DB, Store, StoreError
@@ -48,6 +62,47 @@ MAX_LISTED_HANDS = 10
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+class UsageError(ValueError):
+    """A command line naming what does not exist (a variant, event, table or hand): exit 2."""
+
+
+def _listing(names: Sequence[str], most: int = 20) -> str:
+    shown = ", ".join(names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "") if names else "none"
+
+
+def _count(con: duckdb.DuckDBPyConnection, sql: str, params: list[str]) -> int:
+    row = con.execute(sql, params).fetchone()
+    return int(row[0]) if row else 0
+
+
+def check_catalog(con: duckdb.DuckDBPyConnection, variant: str | None = None, event: str | None = None,
+                  table: str | None = None, hand: str | None = None) -> None:
+    """UsageError unless each name given exists: a variant of the catalog (the 59 BARGE games and the
+    rooms' own, `ALL_VARIANTS`), an event, table or hand of the database; the message names what
+    does exist."""
+    if variant is not None and variant not in ALL_VARIANTS:
+        held = [r[0] for r in con.execute("SELECT DISTINCT variant FROM hands ORDER BY 1").fetchall()]
+        close = difflib.get_close_matches(variant, list(ALL_VARIANTS), n=3)
+        hint = f"did you mean {', '.join(close)}? " if close else ""
+        raise UsageError(f"unknown variant {variant!r}: {hint}the database holds {_listing(held)} "
+                         f"(`barge variants` lists all {len(ALL_VARIANTS)} games)")
+    for value, column, what in ((event, "event", "event"), (table, "table_name", "table")):
+        if value is None:
+            continue
+        if not _count(con, f"SELECT count(*) FROM hands WHERE {column} = ?", [value]):
+            held = [r[0] for r in con.execute(
+                f"SELECT DISTINCT {column} FROM hands WHERE {column} IS NOT NULL ORDER BY 1").fetchall()]
+            raise UsageError(f"no {what} {value!r} in the database; its {what}s: {_listing(held)}")
+    if hand is not None and not _count(con, "SELECT count(*) FROM hands WHERE hand_id = ?", [hand]):
+        stored = _count(con, "SELECT count(*) FROM hands", [])
+        close = [r[0] for r in con.execute(
+            "SELECT hand_id FROM hands ORDER BY jaro_winkler_similarity(hand_id, ?) DESC, hand_id LIMIT 3",
+            [hand]).fetchall()]
+        raise UsageError(f"no hand {hand!r} in the database ({stored:,} hands; the closest ids: "
+                         f"{_listing(close)})")
 
 
 def _print_summary(summary: IngestSummary) -> None:
@@ -148,13 +203,16 @@ def _print_audit(summary: AuditSummary) -> None:
     worst = summary.worst_hands
     if worst:
         out.print("hands with the most errors:")
-    by_hand: dict[str, list[str]] = {}
+    by_hand: dict[str, list[tuple[str, str | None]]] = {}
     for f in summary.findings:
-        by_hand.setdefault(f.hand_id, []).append(f"#{f.seq} {f.code.name}: {f.message} ({f.rule})")
+        by_hand.setdefault(f.hand_id, []).append(
+            (f"#{f.seq} {f.code.name}: {f.message} ({f.rule})", quote_for(f.code.name, f.rule)))
     for hand_id, errors, warnings in worst[:MAX_LISTED_HANDS]:
         out.print(f"  {hand_id}: {errors} errors, {warnings} warnings")
-        for line in by_hand[hand_id][:5]:
+        for line, quote in by_hand[hand_id][:5]:
             out.print(f"    {line}", style="dim")
+            if quote is not None:  # the rule's own words, under the finding that applies them
+                out.print(f"      “{quote}”", style="dim italic")
     if len(worst) > MAX_LISTED_HANDS:
         out.print(f"  ... and {len(worst) - MAX_LISTED_HANDS} more hands (`barge audit --json` lists all)")
 
@@ -164,6 +222,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
         raise StoreError(f"no database at {args.db} (run `barge ingest` first or pass --db)")
     with Store(Path(args.db), wait=args.wait, on_wait=err.print) as store, \
             _audit_bar(err.is_terminal and not args.json) as tick:
+        check_catalog(store.con, variant=args.variant, event=args.event, hand=args.hand)
         summary = audit(store, args.rules, variant=args.variant, event=args.event, hand_id=args.hand,
                         progress=tick, jobs=args.jobs)
     if args.json:
@@ -173,15 +232,94 @@ def cmd_audit(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _reader(db: str) -> Store:
-    """The database opened read-only, waiting a little while an ingest holds it."""
+def _reader(db: str, wait: float) -> Store:
+    """The database opened read-only, waiting up to `wait` s while a writer holds it."""
     if not Path(db).exists():
         raise StoreError(f"no database at {db} (run `barge ingest` first or pass --db)")
-    return Store(Path(db), read_only=True, wait=10.0, on_wait=err.print)
+    return Store(Path(db), read_only=True, wait=wait, on_wait=err.print)
+
+
+def _review_line(status: str, reviewer: str, at: datetime.datetime, note: str) -> str:
+    return f"{status} by {reviewer} at {at:%Y-%m-%d %H:%M} UTC" + (f": {note}" if note else "")
+
+
+def _list_reviews(args: argparse.Namespace) -> int:
+    """`barge review HAND_ID`: the hand's findings, each with its rule's words and its review,
+    then the whole review history of the hand (findings a fix removed keep theirs)."""
+    with _reader(args.db, args.wait) as store:
+        check_catalog(store.con, hand=args.hand_id)
+        found = hand_findings(store.con, args.hand_id)
+        history = reviews(store.con, [args.hand_id])
+    decisions = {r.key: r for r in history}
+    current = [(f, current_for(decisions, args.hand_id, f.code, f.seq)) for f in found]
+    if args.json:
+        as_json = [{"code": r.code, "seq": r.seq, "status": r.status, "note": r.note, "by": r.reviewer,
+                    "at": r.at.isoformat()} for r in history]
+        out.print_json(json.dumps({"hand_id": args.hand_id, "findings": [
+            {"seq": f.seq, "severity": f.severity, "code": f.code, "message": f.message, "rule": f.rule,
+             "quote": quote_for(f.code, f.rule), "status": r.status if r else "open"}
+            for f, r in current], "reviews": as_json}))
+        return EXIT_OK
+    out.print(f"{args.hand_id}: {len(found)} finding{'' if len(found) == 1 else 's'}")
+    for f, review in current:
+        out.print(f"  #{f.seq} {f.code} ({f.severity}): {f.message} ({f.rule})")
+        quote = quote_for(f.code, f.rule)
+        if quote is not None:
+            out.print(f"      “{quote}”", style="dim italic")
+        state = "open, not reviewed" if review is None else _review_line(
+            review.status, review.reviewer, review.at, review.note)
+        out.print(f"      review: {state}")
+    if history:
+        out.print("review history, oldest first:")
+        for r in history:
+            seq = "" if r.seq is None else f" #{r.seq}"
+            out.print(f"  {r.code}{seq}: {_review_line(r.status, r.reviewer, r.at, r.note)}")
+    return EXIT_OK
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    if args.status is None:
+        if args.code is not None or args.note or args.by or args.seq is not None:
+            raise UsageError("a review needs --status confirmed|overturned|open (without it, "
+                             "`barge review HAND_ID` lists the hand's findings and reviews)")
+        return _list_reviews(args)
+    if args.code is None:
+        raise UsageError("name the finding: barge review HAND_ID CODE --status ... --by NAME")
+    if not args.by or not args.by.strip():
+        raise UsageError("say who reviews: --by NAME")
+    if not Path(args.db).exists():
+        raise StoreError(f"no database at {args.db} (run `barge ingest` first or pass --db)")
+    with Store(Path(args.db), wait=args.wait, on_wait=err.print) as store:
+        check_catalog(store.con, hand=args.hand_id)
+        try:
+            check_target(store.con, args.hand_id, args.code, args.seq)
+            review = add_review(store.con, args.hand_id, args.code, args.status, args.note or "", args.by,
+                                seq=args.seq)
+        except ReviewError as exc:
+            raise UsageError(str(exc)) from None
+    which = "" if review.seq is None else f" #{review.seq}"
+    out.print(f"{review.hand_id} {review.code}{which}: "
+              f"{_review_line(review.status, review.reviewer, review.at, review.note)}")
+    return EXIT_OK
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    selection = Selection(event=args.event, table=args.table, date_from=args.date_from, date_to=args.date_to,
+                          statuses=tuple(args.status or ()))
+    with _reader(args.db, args.wait) as store:
+        check_catalog(store.con, event=args.event, table=args.table)
+        try:
+            summary = write_report(store.con, selection, args.format, Path(args.out))
+        except OSError as exc:
+            err.print(f"barge report: cannot write {args.out}: {exc.strerror or exc}")
+            return EXIT_IO
+    out.print(f"wrote {summary.findings} findings of {summary.hands} hands at {summary.tables} tables "
+              f"to {args.out} ({args.format})")
+    return EXIT_OK
 
 
 def cmd_rejects(args: argparse.Namespace) -> int:
-    with _reader(args.db) as store:
+    with _reader(args.db, args.wait) as store:
         rows = store.rejects()
     if args.json:
         out.print_json(json.dumps([
@@ -198,26 +336,29 @@ def cmd_rejects(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    with _reader(args.db) as store:
+    with _reader(args.db, args.wait) as store:
+        check_catalog(store.con, hand=args.hand_id)
         hand = store.load_hand(args.hand_id)
-    if hand is None:
-        err.print(f"no hand {args.hand_id!r} in {args.db}")
-        return EXIT_IO
+    assert hand is not None  # check_catalog found it
     sys.stdout.write(write_hand(hand))
     return EXIT_OK
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
-    rows = [catalog_entry(GAMES[v.id]) for v in VARIANTS.values()]
+    """Every game the database can hold: the rulebook's 59, then the rooms' own, marked."""
+    games = [ALL_GAMES[v] for v in ALL_VARIANTS]
     if args.json:
-        out.print_json(json.dumps(rows))
+        out.print_json(json.dumps([{**catalog_entry(g), "room": g.variant.room} for g in games]))
         return EXIT_OK
-    table = Table(title=f"{len(rows)} variants of the BARGE Rulebook (2025)")
+    rooms = len(games) - len(VARIANTS)
+    table = Table(title=f"{len(VARIANTS)} variants of the BARGE Rulebook (2025) and {rooms} rooms' own games")
     for column in ("id", "name", "rule", "deck", "forced money", "streets"):
         table.add_column(column)
-    for game in (GAMES[v] for v in VARIANTS):
+    for game in games:
         streets = ", ".join(s.name.replace("_", " ") for s in game.streets)
-        table.add_row(game.id, game.variant.name, game.rule, str(game.deck.size), game.forced, streets)
+        room = game.variant.room
+        name = game.variant.name if room is None else f"{game.variant.name} ({room}'s game)"
+        table.add_row(game.id, name, game.rule, str(game.deck.size), game.forced, streets)
     out.print(table)
     return EXIT_OK
 
@@ -245,13 +386,11 @@ def _cell(value: Any, fmt: str) -> str:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    if args.variant is not None and args.variant not in GAMES:
-        err.print(f"barge stats: unknown variant {args.variant!r} (`barge variants` lists them)")
-        return EXIT_USAGE
     filters = Filters(event=args.event, variant=args.variant, structure=args.structure, table=args.table,
                       player=args.player, date_from=args.date_from, date_to=args.date_to)
-    with _reader(args.db) as store:
+    with _reader(args.db, args.wait) as store:
         try:
+            check_catalog(store.con, variant=args.variant, event=args.event, table=args.table)
             if args.by is None:
                 frame = player_stats(store.con, filters)
             else:
@@ -353,7 +492,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         err.print(f"barge export: PHH has no code for {', '.join(unknown)} (its games: "
                   f"{', '.join(sorted(PHH_VARIANTS))})")
         return EXIT_USAGE
-    with _reader(args.db) as store:
+    with _reader(args.db, args.wait) as store:
         try:
             if args.format == "parquet":
                 rows = export_parquet(store.con, target, overwrite=args.force)
@@ -409,6 +548,11 @@ def _figure(value: float) -> str:
     return f"{value:,.0f}" if value >= 100 else f"{value:,.3g}"
 
 
+def _add_wait(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",
+                   help="how long to wait while another process writes the database (default: 30)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="barge", description="Parse, store and audit poker hand histories of every BARGE variant.")
@@ -422,8 +566,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true", help="exit with status 1 if any hand was rejected")
     p.add_argument("--retry-rejects", action="store_true",
                    help="read every stored reject again and store those that read now")
-    p.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",
-                   help="how long to wait while another process writes the database (default: 30)")
+    _add_wait(p)
     p.add_argument("--no-audit", action="store_true", help="store only; do not replay the new hands")
     p.add_argument("--jobs", type=jobs_arg, default=default_jobs(), metavar="N",
                    help="worker processes that read and replay (default: one per core, %(default)s)")
@@ -443,21 +586,53 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=jobs_arg, default=default_jobs(), metavar="N",
                    help="worker processes that replay (default: one per core, %(default)s)")
     p.add_argument("--json", action="store_true", help="print the findings as JSON")
-    p.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",
-                   help="how long to wait while another process writes the database (default: 30)")
+    _add_wait(p)
     p.set_defaults(run=cmd_audit)
 
     p = commands.add_parser("rejects", help="list the hands that could not be read",
                             description="List rejected hands with file, line, column and the error.")
     p.add_argument("--db", default=str(DEFAULT_DB), help="database file (default: %(default)s)")
     p.add_argument("--json", action="store_true", help="print the list as JSON, with raw texts")
+    _add_wait(p)
     p.set_defaults(run=cmd_rejects)
 
     p = commands.add_parser("show", help="print a stored hand in the native format",
                             description="Print a stored hand back in the native BARGE format.")
     p.add_argument("hand_id", metavar="HAND_ID")
     p.add_argument("--db", default=str(DEFAULT_DB), help="database file (default: %(default)s)")
+    _add_wait(p)
     p.set_defaults(run=cmd_show)
+
+    p = commands.add_parser("review", help="confirm or overturn a finding, or list a hand's reviews",
+                            description="Record a director's decision about a finding of a hand (kept "
+                                        "across re-audits and re-ingests); with no --status, list the "
+                                        "hand's findings, their rule text and their reviews.")
+    p.add_argument("hand_id", metavar="HAND_ID")
+    p.add_argument("code", metavar="CODE", nargs="?", help="the finding's code, e.g. WRONG_ODD_CHIP")
+    p.add_argument("--status", choices=STATUSES, help="the decision")
+    p.add_argument("--note", default="", help="why")
+    p.add_argument("--by", metavar="NAME", help="who decides")
+    p.add_argument("--seq", type=int, metavar="N",
+                   help="one of several findings of CODE: the one at action N")
+    p.add_argument("--db", default=str(DEFAULT_DB), help="database file (default: %(default)s)")
+    p.add_argument("--json", action="store_true", help="list as JSON")
+    _add_wait(p)
+    p.set_defaults(run=cmd_review)
+
+    p = commands.add_parser("report", help="write an incident report (HTML or PDF) of the findings",
+                            description="Per event and table, each finding with its hand drawn, the "
+                                        "rule's text, the record's and the rules' pushes, and its review.")
+    p.add_argument("out", metavar="OUT", help="the file to write")
+    p.add_argument("--format", choices=REPORT_FORMATS, required=True)
+    p.add_argument("--event", help="only hands of this event (as written on the Event: line)")
+    p.add_argument("--table", help="only hands of this table (as written on the Table line)")
+    p.add_argument("--from", dest="date_from", type=_date, metavar="DATE", help="hands on or after DATE")
+    p.add_argument("--to", dest="date_to", type=_date, metavar="DATE", help="hands on or before DATE")
+    p.add_argument("--status", action="append", choices=STATUSES,
+                   help="only findings whose review is this (repeatable; open: not reviewed, or reopened)")
+    p.add_argument("--db", default=str(DEFAULT_DB), help="database file (default: %(default)s)")
+    _add_wait(p)
+    p.set_defaults(run=cmd_report)
 
     p = commands.add_parser("variants", help="list the variant catalog",
                             description="List the 59 variant ids with their rulebook sections.")
@@ -478,6 +653,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--to", dest="date_to", type=_date, metavar="DATE", help="hands on or before DATE")
     p.add_argument("--by", choices=GROUPINGS, help="one row per player and variant (or position)")
     p.add_argument("--json", action="store_true", help="print a JSON list of per-player objects")
+    _add_wait(p)
     p.set_defaults(run=cmd_stats)
 
     p = commands.add_parser("dashboard", help="start the statistics dashboard in the browser",
@@ -498,6 +674,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--per", choices=["source", "event"], default="source",
                    help="phh: one file per ingested file (default) or per event")
     p.add_argument("--force", action="store_true", help="parquet: replace an earlier export in OUT")
+    _add_wait(p)
     p.set_defaults(run=cmd_export)
 
     p = commands.add_parser("bench", help="measure speed side by side with PokerKit and other peers",
@@ -531,6 +708,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
         return code
+    except UsageError as exc:
+        err.print(f"barge {args.command}: {exc}")
+        return EXIT_USAGE
     except StoreError as exc:
         err.print(f"barge: {exc}")
         return EXIT_IO

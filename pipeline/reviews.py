@@ -20,7 +20,7 @@ TABLE = "reviews"
 CREATE_SQL = (
     f"CREATE TABLE IF NOT EXISTS {TABLE} (hand_id VARCHAR NOT NULL, code VARCHAR NOT NULL, seq INTEGER, "
     "status VARCHAR NOT NULL, note VARCHAR NOT NULL, reviewer VARCHAR NOT NULL, "
-    "at TIMESTAMP NOT NULL)"
+    "reviewed_at TIMESTAMP NOT NULL)"
 )
 
 
@@ -103,12 +103,12 @@ def reviews(con: duckdb.DuckDBPyConnection, hand_ids: Sequence[str] | None = Non
     """The review history, oldest first: of every hand, or of `hand_ids`."""
     if not _has_table(con, TABLE):
         return []
-    sql = f"SELECT hand_id, code, seq, status, note, reviewer, at FROM {TABLE}"
+    sql = f"SELECT hand_id, code, seq, status, note, reviewer, reviewed_at FROM {TABLE}"
     params: list[object] = []
     if hand_ids is not None:
         sql += " WHERE hand_id IN (SELECT unnest(?))"
         params.append(list(hand_ids))
-    rows = con.execute(sql + " ORDER BY at, rowid", params).fetchall()
+    rows = con.execute(sql + " ORDER BY reviewed_at, rowid", params).fetchall()
     return [Review(*row) for row in rows]
 
 
