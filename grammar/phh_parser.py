@@ -28,10 +28,12 @@ from typing import Any
 
 from lark import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from evaluator.catalog import GAMES
+from evaluator.catalog import ALL_GAMES
 from evaluator.profiles import PROFILES
 from grammar.errors import HandSyntaxError
 from grammar.phh_transformer import (
+    BUTTON_BLIND_CODE,
+    BUTTON_BLIND_VARIANT,
     LIMIT_CODES,
     PHH_VARIANTS,
     STUD_CODES,
@@ -39,6 +41,7 @@ from grammar.phh_transformer import (
     Step,
     StepTransformer,
     build_actions,
+    button_blind_position,
     positional,
     toml_key,
     toml_value,
@@ -46,7 +49,7 @@ from grammar.phh_transformer import (
 from grammar.reading import HandReader
 from pipeline.accounting import chips_put_in
 from pipeline.amounts import AmountError, parse_amount
-from pipeline.model import Action, Award, FinalStack, Hand, Seat, Stakes
+from pipeline.model import ACTION_KINDS, Action, Award, FinalStack, Hand, Seat, Stakes
 from pipeline.sources import Block
 
 GRAMMAR = Path(__file__).with_name("phh_actions.lark")
@@ -99,8 +102,14 @@ FIELD_ORDER = (
 )
 BARGE_FIELDS = frozenset({
     "tournament", "level", "rules", "button", "total_pot", "rake", "awards", "final_stacks",
-    "sitting_out", "stakes",
+    "sitting_out", "stakes", "actions",
 })
+# `_barge_actions`: the play as the model holds it, one inline table per action, where PHH's
+# notation cannot say it exactly (docs/interop.md, "Writing"); its columns and their types.
+PLAY_COLUMNS: dict[str, type | tuple[type, ...]] = {
+    "street": str, "kind": str, "player": str, "amount": (int, float), "to_amount": (int, float),
+    "cards": list, "all_in": bool, "detail": str,
+}
 _DESCRIPTIONS = {
     "PLAYER": "a player such as p1",
     "CARDS": "cards such as AcKs or ????",
@@ -311,20 +320,24 @@ def _setup(data: Mapping[str, Any], code: str, where: _Located) -> tuple[Setup, 
     elif nonzero:
         raise where.error("antes", "antes must be the same for every player, or a big blind ante",
                           ("uniform antes, or one ante at the big blind",))
-    if any(b and i >= 2 and b < blinds[1] for i, b in enumerate(blinds)):
+    # PokerKit's 6+ Hold'em: antes and one blind, the button's (docs/interop.md, "Variants").
+    button_blind = (code == BUTTON_BLIND_CODE and ante is not None
+                    and [i for i, b in enumerate(blinds) if b] == [button_blind_position(n)])
+    if not button_blind and any(b and i >= 2 and b < blinds[1] for i, b in enumerate(blinds)):
         raise where.error("blinds_or_straddles", "a straddle smaller than the big blind",
                           ("straddles of at least the big blind",))
     limit = code in LIMIT_CODES
     stakes = Stakes(
-        small_blind=(blinds[0] or None) if blinds else None,
-        big_blind=(blinds[1] or None) if len(blinds) > 1 else None,
+        small_blind=(blinds[0] or None) if blinds and not button_blind else None,
+        big_blind=blinds[button_blind_position(n)] if button_blind
+        else (blinds[1] or None) if len(blinds) > 1 else None,
         small_bet=amount["small_bet"] if limit else None,
         big_bet=amount["big_bet"] if limit else None,
         ante=ante, big_blind_ante=big_blind_ante,
         bring_in=amount["bring_in"] if stud else None,
     )
     setup = Setup(code, names, seats, stacks, antes, blinds, amount["bring_in"],
-                  amount["small_bet"], amount["big_bet"], big_blind_ante is not None)
+                  amount["small_bet"], amount["big_bet"], big_blind_ante is not None, button_blind)
     return setup, stakes
 
 
@@ -452,6 +465,29 @@ def _table_rows(value: Any, key: str, columns: dict[str, type | tuple[type, ...]
     return rows
 
 
+def _carried_play(fields: Mapping[str, Any], names: tuple[str, ...], where: _Located) -> list[Action]:
+    """`_barge_actions`: the play the writer carried whole, read instead of `actions`."""
+    key = BARGE_PREFIX + "actions"
+    rows = _table_rows(fields["actions"], "actions", PLAY_COLUMNS, where)
+    away = {r.get("player") for r in _table_rows(fields.get("sitting_out", []), "sitting_out",
+                                                 {"seat": int, "player": str, "stack": (int, float)}, where)}
+    play = []
+    for row in rows:
+        player, cards = row.get("player"), row.get("cards", [])
+        wrong = [c for c, kind in PLAY_COLUMNS.items() if c in row and not isinstance(row[c], kind)]
+        if "street" not in row or row.get("kind") not in ACTION_KINDS or wrong \
+                or (player is not None and player not in names and player not in away) \
+                or not all(isinstance(c, str) and len(c) == 2 for c in cards):
+            raise where.error(key, f"{key}: not an action of the hand: {toml_value(row)}",
+                              ("{street = ..., kind = ..., player = <a player of the hand>, ...}",))
+        play.append(Action(
+            row["street"], row["kind"], player,
+            _amount(row["amount"], key, where) if "amount" in row else None,
+            _amount(row["to_amount"], key, where) if "to_amount" in row else None,
+            tuple(cards), bool(row.get("all_in", False)), row.get("detail")))
+    return play
+
+
 def _apply_barge(hand: Hand, fields: Mapping[str, Any], where: _Located) -> Hand:
     """The `_barge_*` fields: what PHH cannot say, as the writer carried it (docs/interop.md)."""
     changes: dict[str, Any] = {}
@@ -561,10 +597,10 @@ def parse_phh(text: str) -> Hand:
             raise HandSyntaxError(f"missing field {name}, which variant {code} requires", 1, 1,
                                   (f"{name} = ...",))
     setup, stakes = _setup(data, code, where)
-    variant, structure = PHH_VARIANTS[code]
+    variant, structure = BUTTON_BLIND_VARIANT if setup.button_blind else PHH_VARIANTS[code]
     steps = _steps(data, len(setup.names), where)
     started = _started_at(data, where)
-    actions = build_actions(setup, steps, setup.big_blind_ante, GAMES[variant].deck.size)
+    actions = build_actions(setup, steps, setup.big_blind_ante, ALL_GAMES[variant].deck.size)
     hand_id = hand_id_of(data)
     min_bet = _amount(data["min_bet"], "min_bet", where) if "min_bet" in data else None
     note = _metadata_note(data, started, min_bet not in (None, stakes.big_blind or stakes.bring_in))
@@ -572,7 +608,10 @@ def parse_phh(text: str) -> Hand:
         # After the forced bets, which a native record writes before the first street's marker.
         last = max((k for k, a in enumerate(actions) if a.kind in ("ante", "post")), default=-1)
         first = next((k for k, a in enumerate(actions) if k > last and a.kind != "note"), len(actions))
-        actions.insert(first, Action(GAMES[variant].streets[0].name, "note", None, detail=note))
+        actions.insert(first, Action(ALL_GAMES[variant].streets[0].name, "note", None, detail=note))
+    fields = _barge_fields(data, where)
+    if "actions" in fields:
+        actions = _carried_play(fields, setup.names, where)
     seat_count = _typed(data, "seat_count", int, "an integer", where)
     level = data.get("level")
     table = data.get("table")
@@ -599,7 +638,7 @@ def parse_phh(text: str) -> Hand:
     # Winnings are what the players collected after the rake (phh-std, "Winnings").
     short = sum(put_in.values()) - sum(a.amount for a in awards)
     hand = replace(hand, awards=awards, final_stacks=finals, rake=short if awards and short > 0 else None)
-    return _apply_barge(hand, _barge_fields(data, where), where)
+    return _apply_barge(hand, fields, where)
 
 
 # ---- files ----------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from evaluator.catalog import GAMES, Game, Street
+from evaluator.catalog import ALL_GAMES, Game, Street
 from grammar.errors import HandSyntaxError
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import UNKNOWN_CARD, Action
@@ -46,6 +46,10 @@ PHH_VARIANTS: dict[str, tuple[str, str]] = {
     "F2L3D": ("deuce_to_seven_triple_draw", "limit"),
     "FB": ("badugi", "limit"),
 }
+# 6+ Hold'em with a button blind, which PokerKit plays as "NS" with antes and the only blind on the
+# button (the Triton rules): the room game (evaluator.variants.ROOM_VARIANTS), not §2.45's blinds.
+BUTTON_BLIND_VARIANT = ("six_plus_holdem", "no-limit")
+BUTTON_BLIND_CODE = "NS"
 STUD_CODES = frozenset({"F7S", "F7S/8", "FR"})
 LIMIT_CODES = frozenset(code for code, (_, structure) in PHH_VARIANTS.items() if structure == "limit")
 SHOWDOWN = "showdown"
@@ -74,7 +78,8 @@ class Step:
 class Setup:
     """What the fields say about the table: players in PHH order (the first is left of the
     button, the last on it; stud: left of the dealer), and the forced bets as written
-    (positional arrays, reversed for heads-up as the standard says)."""
+    (positional arrays, reversed for heads-up as the standard says); `button_blind`: the only
+    blind is the button's (6+ Hold'em, `BUTTON_BLIND_VARIANT`)."""
 
     code: str
     names: tuple[str, ...]
@@ -86,6 +91,16 @@ class Setup:
     small_bet: int | None = None
     big_bet: int | None = None
     big_blind_ante: bool = False
+    button_blind: bool = False
+
+    @property
+    def variant(self) -> str:
+        return BUTTON_BLIND_VARIANT[0] if self.button_blind else PHH_VARIANTS[self.code][0]
+
+
+def button_blind_position(players: int) -> int:
+    """The index in `blinds_or_straddles` of the button's blind (heads-up the array is reversed)."""
+    return positional(range(players), players).index(players - 1)
 
 
 def positional(values: Sequence[int], players: int) -> tuple[int, ...]:
@@ -221,6 +236,7 @@ class _Play:
     # ---- forced bets ----
     def forced(self, stakes_bba: bool) -> None:
         n = len(self.players)
+        first = len(self.actions)
         antes = positional(self.setup.antes, n)
         for i in sorted(range(n), key=lambda k: self.players[k].seat):
             amount = min(antes[i], self.players[i].stack)
@@ -238,8 +254,13 @@ class _Play:
             amount = min(blind, self.players[i].stack)
             if amount <= 0:
                 continue  # no blind, or a player all-in on the ante: PokerKit posts nothing
-            detail = ("small_blind", "big_blind")[position] if position < 2 else "straddle"
+            detail = "button_blind" if self.setup.button_blind else \
+                ("small_blind", "big_blind")[position] if position < 2 else "straddle"
             self.emit("post", i, amount=amount, all_in=self.put_in(i, amount), detail=detail)
+        if self.setup.button_blind and len(self.actions) > first:
+            # The button blind stands before the antes, as PokerStars writes it (the amounts are
+            # PokerKit's: antes first).
+            self.actions.insert(first, self.actions.pop())
 
     # ---- the steps ----
     def step(self, step: Step, final_show: bool) -> None:
@@ -451,8 +472,7 @@ def _reshuffles(actions: list[Action], deck_size: int) -> list[Action]:
 def build_actions(setup: Setup, steps: Sequence[Step], big_blind_ante: bool = False,
                   deck_size: int | None = None) -> list[Action]:
     """The model's actions for PHH `steps` at the table `setup` describes."""
-    variant, _ = PHH_VARIANTS[setup.code]
-    game = GAMES[variant]
+    game = ALL_GAMES[setup.variant]
     play = _Play(setup, game)
     # Commentary before the first action stands before the forced bets, as a native record's
     # notes stand before the posts.
@@ -461,8 +481,10 @@ def build_actions(setup: Setup, steps: Sequence[Step], big_blind_ante: bool = Fa
         play.step(step, final_show=False)
     play.forced(big_blind_ante)
     last_play = max((k for k, s in enumerate(steps) if s.verb in PLAY_VERBS), default=-1)
+    # A showdown needs two players left in: a hand shown after the others folded stays on its street.
+    contested = len(setup.names) - len({s.player for s in steps if s.verb == "f"}) > 1
     for k, step in enumerate(steps[leading:], leading):
-        play.step(step, final_show=k > last_play)
+        play.step(step, final_show=contested and k > last_play)
     if not play.showdown:
         play.close_betting()
     return _reshuffles(play.actions, deck_size or game.deck.size)

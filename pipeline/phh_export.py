@@ -22,7 +22,7 @@ from evaluator.profiles import DEFAULT_PROFILE
 from grammar.errors import HandSyntaxError
 from grammar.phh_parser import parse_phh
 from pipeline.model import Hand
-from pipeline.phh_writer import PHH_VARIANTS, hand_to_phh
+from pipeline.phh_writer import PHH_CODES, PHH_VARIANTS, PLAY_FIELD, hand_to_phh
 from pipeline.store import read_hands
 
 BATCH = 2000  # hands read back per query: memory stays flat however many are stored
@@ -49,10 +49,11 @@ def _slug(text: str) -> str:
 
 
 def _variant_ids(variants: Sequence[str] | None) -> set[str] | None:
-    """Variant ids to export; a PHH code ("NT") stands for its game."""
+    """Variant ids to export; a PHH code ("NT") stands for its games ("NS": Short Deck and 6+)."""
     if variants is None:
         return None
-    return {PHH_VARIANTS[v][0] if v in PHH_VARIANTS else v for v in variants}
+    games = {code: {g for (g, _), c in PHH_CODES.items() if c == code} for code in PHH_VARIANTS}
+    return {game for v in variants for game in games.get(v, {v})}
 
 
 def _stored(con: duckdb.DuckDBPyConnection, wanted: set[str] | None,
@@ -106,7 +107,7 @@ def export_phh(con: duckdb.DuckDBPyConnection, out: Path, variants: Sequence[str
     summary = PhhExportSummary()
     by_group: dict[str, list[str]] = {}
     for hand_id, variant, structure, group in rows:
-        if (variant, structure) in PHH_VARIANTS.values():
+        if (variant, structure) in PHH_CODES:
             by_group.setdefault(group, []).append(hand_id)
         else:
             summary.skipped[variant] += 1
@@ -127,7 +128,7 @@ def export_phh(con: duckdb.DuckDBPyConnection, out: Path, variants: Sequence[str
                 number += 1
                 handle.write(("\n" if number > 1 else "") + f"[{number}]\n{text}")
                 summary.written[hand.variant] += 1
-                if not _same(text, hand):
+                if f"\n{PLAY_FIELD} = [" in text or not _same(text, hand):
                     summary.lossy[hand.variant] += 1
                     lossy.append(hand.hand_id)
         if number:

@@ -22,18 +22,32 @@ from typing import Any
 
 from evaluator.profiles import DEFAULT_PROFILE
 from grammar.phh_parser import BARGE_PREFIX, metadata_fields, parse_phh
-from grammar.phh_transformer import FLOOR_PREFIX, PHH_VARIANTS, STUD_CODES, positional, toml_key, toml_value
+from grammar.phh_transformer import (
+    BUTTON_BLIND_CODE,
+    BUTTON_BLIND_VARIANT,
+    FLOOR_PREFIX,
+    PHH_VARIANTS,
+    STUD_CODES,
+    button_blind_position,
+    positional,
+    toml_key,
+    toml_value,
+)
 from pipeline.amounts import SCALE
 from pipeline.model import Action, Hand, Seat, Stakes
 
-__all__ = ["PHH_VARIANTS", "hand_to_phh", "phh_code", "phh_players"]
+__all__ = ["PHH_CODES", "PHH_VARIANTS", "PLAY_FIELD", "hand_to_phh", "phh_code", "phh_players"]
 
-_CODES = {game: code for code, game in PHH_VARIANTS.items()}
+PLAY_FIELD = BARGE_PREFIX + "actions"  # the play, when PHH's notation cannot say it exactly
+
+# The PHH code of every (variant, structure) PHH has one for: the 11 games, and 6+ Hold'em's button
+# blind, which PokerKit plays as "NS".
+PHH_CODES = {game: code for code, game in PHH_VARIANTS.items()} | {BUTTON_BLIND_VARIANT: BUTTON_BLIND_CODE}
 
 
 def phh_code(hand: Hand) -> str | None:
     """The PHH variant code of the hand's game and structure, or None when PHH has none."""
-    return _CODES.get((hand.variant, hand.structure))
+    return PHH_CODES.get((hand.variant, hand.structure))
 
 
 def _number(cents: int) -> int | float:
@@ -66,6 +80,9 @@ def _forced(hand: Hand, players: list[Seat]) -> tuple[list[int | float], list[in
     elif stakes.big_blind_ante:
         per_player[positional(range(n), n)[1]] = stakes.big_blind_ante
     blinds = [stakes.small_blind or 0, stakes.big_blind or 0] + [0] * (n - 2)
+    if (hand.variant, hand.structure) == BUTTON_BLIND_VARIANT:
+        blinds = [0] * n
+        blinds[button_blind_position(n)] = stakes.big_blind or 0
     index = {s.player: k for k, s in enumerate(players)}
     for action in hand.actions:
         if action.kind == "post" and action.detail == "straddle" and action.player in index:
@@ -152,8 +169,8 @@ class _Actions:
 def _render(fields_: dict[str, Any]) -> str:
     lines = []
     for key, value in fields_.items():
-        if key == "actions":
-            lines.append("actions = [")
+        if key in ("actions", PLAY_FIELD):
+            lines.append(f"{key} = [")
             lines += [f"  {toml_value(a)}," for a in value]
             lines.append("]")
         else:
@@ -249,6 +266,27 @@ def hand_to_phh(hand: Hand) -> str:
     standard, meta = _standard_fields(hand, code, players)
     standard.update(meta)  # a PHH hand's own fields, kept in its note, as they were
     back = parse_phh(_render(standard))
+    if back.actions != hand.actions:  # the notation cannot say this play exactly: carry it whole
+        standard[PLAY_FIELD] = [_play_row(a) for a in hand.actions]
+        back = parse_phh(_render(standard))
     level = str(standard["level"]) if "level" in standard else None
     carried = {BARGE_PREFIX + key: value for key, value in _carried(hand, back, level)}
     return _render({**standard, **carried})
+
+
+def _play_row(action: Action) -> dict[str, Any]:
+    """One action as a row of `_barge_actions` (`grammar.phh_parser.PLAY_COLUMNS`)."""
+    row: dict[str, Any] = {"street": action.street, "kind": action.kind}
+    if action.player is not None:
+        row["player"] = action.player
+    for key in ("amount", "to_amount"):
+        value = getattr(action, key)
+        if value is not None:
+            row[key] = _number(value)
+    if action.cards:
+        row["cards"] = list(action.cards)
+    if action.all_in:
+        row["all_in"] = True
+    if action.detail is not None:
+        row["detail"] = action.detail
+    return row
