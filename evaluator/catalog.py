@@ -296,6 +296,11 @@ ROOM_GAMES: dict[str, Game] = {g.id: g for g in (
     # antes; three of a kind beats a straight (the §2.45 option, fixed).
     replace(GAMES["short_deck_holdem"], variant=_ROOM["six_plus_holdem"], forced="button_blind",
             streets=modify(flop(2), "hole_cards", first=LEFT_OF_BUTTON), showdown=("high_short_deck_trips",)),
+    # PokerStars' Split Hold'em: Hold'em dealt two boards at once, each street's cards to both; every
+    # pot is split between the best hand on each board (evaluator.showdown, "board 1" and "board 2").
+    replace(GAMES["texas_holdem"], variant=_ROOM["split_holdem"], showdown=("high", "high"),
+            streets=tuple(replace(s, boards=tuple((b, n) for b in ("1", "2") for _, n in s.boards))
+                          for s in flop(2))),
 )}
 ALL_GAMES: dict[str, Game] = {**GAMES, **ROOM_GAMES}
 

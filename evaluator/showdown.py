@@ -415,6 +415,7 @@ _RULES: dict[str, Callable[[_Table], list[Portion]]] = {
     "six_card_omaha_hi_lo": lambda t: _hi_lo(_omaha1(t)),
     "courchevel_hi_lo": lambda t: _hi_lo(_omaha1(t)),
     "six_plus_holdem": lambda t: _high(_flop(t), "short_deck_trips"),
+    "split_holdem": lambda t: [_best(f"board {b}", "high", _any(t.hole + t.board(b))) for b in ("1", "2")],
 }
 PICKEM = "paradise_road_pickem"
 PICKEM_GAMES = ("texas_holdem", "omaha_hi_lo", "razz", "stud", "stud_hi_lo")

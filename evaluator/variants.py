@@ -127,6 +127,7 @@ PokerStars | 6 Card Omaha             | six_card_omaha       | five_card_omaha
 PokerStars | 6 Card Omaha Hi/Lo       | six_card_omaha_hi_lo | big_o
 PokerStars | Courchevel Hi/Lo         | courchevel_hi_lo     | courchevel
 PokerStars | 6+ Hold'em (button blind) | six_plus_holdem     | short_deck_holdem
+PokerStars | Split Hold'em            | split_holdem         | texas_holdem
 """
 
 

@@ -263,7 +263,7 @@ def test_every_pokerstars_game_maps_to_a_catalog_id(name: str) -> None:
 def test_the_rooms_games_stay_apart_from_the_59() -> None:
     assert len(GAMES) == len(VARIANTS) == 59 and not set(ROOM_GAMES) & set(GAMES)
     assert set(ROOM_GAMES) == {"six_card_omaha", "six_card_omaha_hi_lo", "courchevel_hi_lo",
-                               "six_plus_holdem"}
+                               "six_plus_holdem", "split_holdem"}
     assert ROOM_GAMES["courchevel_hi_lo"].rule == "BARGE 2025 §2.13, as extended by PokerStars"
     assert ROOM_GAMES["six_plus_holdem"].variant.extends == "short_deck_holdem"
     assert set(GAME_IDS.values()) <= set(ALL_GAMES)
