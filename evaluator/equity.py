@@ -27,7 +27,7 @@ Hold'em on the turn, a made hand against a flush draw: the flush comes on 9 of t
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -40,12 +40,26 @@ from evaluator.awarding import Pot, side_pots
 from evaluator.catalog import ALL_GAMES, EXTRA_HOLE_CARDS_ON_BLACK_FLOP, GAMES, Street
 from evaluator.codes import decode_one, encode, encode_one
 from evaluator.scales import (
+    badugi_batch,
     best5_batch,
     low_floor,
     omaha_high_batch,
     omaha_low8_batch,
 )
-from evaluator.showdown import PICKEM, best_hands
+from evaluator.showdown import (
+    _ABOVE as ABOVE,
+)
+from evaluator.showdown import (
+    PICKEM,
+    _any,
+    _at_most,
+    _chowaha_paths,
+    _murder,
+    _omaha,
+    _rows,
+    _Table,
+    best_hands,
+)
 from pipeline.accounting import live_and_dead
 from pipeline.model import UNKNOWN_CARD, Action, Hand
 
@@ -160,6 +174,186 @@ def _rule_ranks(rule: _Rule, holes: Codes, board: Codes) -> npt.NDArray[np.int64
     if rule.floor is not None:
         ranks = np.where(ranks >= rule.floor, ranks, NO_RANK)
     return ranks
+
+
+# ---- the other games: their ways of making a hand traced from evaluator.showdown ---------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """A portion as `evaluator.showdown` makes it: the scale (a five-card scale, or "badugi" over
+    four-card ways), the candidate hands, the floor the best of them must reach (a qualifier), and
+    for Action Razz (§2.2) the cards of which a J, Q or K puts the hand above every hand without."""
+
+    scale: str
+    ways: Sequence[Cards]
+    floor: int | None = None
+    faces: Cards = ()
+
+
+_FACE_RANKS = (9, 10, 11)  # J, Q, K: a card code's rank is code >> 2 (evaluator.codes)
+
+
+def _hi_lo(ways: Sequence[Cards]) -> list[_Part]:
+    """High, and ace-to-five low eight-or-better, over the same ways (`showdown._hi_lo`)."""
+    return [_Part("high", ways), _Part("ace_to_five", ways, low_floor(8))]
+
+
+def _chowaha_ways(t: _Table, columns: bool) -> list[Cards]:
+    return [w for path in _chowaha_paths(t, columns) for w in _omaha(t.hole, path)]
+
+
+def _stud_cards(t: _Table) -> Cards:
+    return t.hole + t.board("common")
+
+
+def _fours(cards: Cards) -> list[Cards]:
+    """The four-card hands a badugi is the best of (`showdown._badugi`)."""
+    return list(combinations(cards, 4))
+
+
+def _known(cards: Cards) -> Cards:
+    """Cards a rule reads the face of: they must be dealt already, not positions still to come."""
+    if any(c.startswith(_TO_COME) for c in cards):
+        raise ValueError("the portions of the pot depend on the run-out")
+    return cards
+
+
+def _wonky_donkey(t: _Table) -> list[_Part]:
+    """§2.55: Omaha/8 on a mostly black flop, Hold'em on a mostly red one (`showdown._wonky_donkey`)."""
+    if sum(c[1] in "cs" for c in _known(t.board()[:3])) >= 2:
+        return _hi_lo(_omaha(t.hole, t.board()))
+    return [_Part("high", _any(t.hole + t.board()))]
+
+
+def _sohe(t: _Table) -> list[_Part]:
+    """§2.46: the Omaha four (exactly two of them) and the Hold'em two (any of them)."""
+    if t.split is None:
+        raise ValueError("Sohe needs the player's split: (Hold'em two, Omaha four)")
+    two, four = t.split
+    return [_Part("high", _omaha(four, t.board())), _Part("high", _any(two + t.board()))]
+
+
+def _action_low(t: _Table) -> _Part:
+    return _Part("ace_to_five", _any(_stud_cards(t)), faces=_stud_cards(t))
+
+
+# Games whose showdown is a scale (or badugi) over ways of combining the cards: the ways of
+# `evaluator.showdown`'s rule for the game, from the same functions.
+_TRACED: dict[str, Callable[[_Table], list[_Part]]] = {
+    "oklahoma": lambda t: _hi_lo([w for row in _rows(t) for w in _omaha(t.hole, row)]),
+    "murder": lambda t: _hi_lo(_murder(t)),
+    "chowaha": lambda t: _hi_lo(_chowaha_ways(t, False)),
+    "four_card_chowaha_hi_lo": lambda t: _hi_lo(_chowaha_ways(t, False)),
+    "bidirectional_chowaha": lambda t: _hi_lo(_chowaha_ways(t, t.die()[0] >= 4)),
+    "crazy_pineapple_hi_lo": lambda t: _hi_lo(_at_most(t.hole, t.board(), 2)),
+    "lazy_pineapple_hi_lo": lambda t: _hi_lo(_at_most(t.hole, t.board(), 2)),
+    "irish": lambda t: [_Part("high", _at_most(t.hole, t.board(), 2))],
+    "lazy_pineapple": lambda t: [_Part("high", _at_most(t.hole, t.board(), 2))],
+    # §2.54: two hole cards and three from the board, or all five hole cards
+    "two_or_five_omaha_hi_lo": lambda t: _hi_lo([*_omaha(t.hole, t.board()),
+                                                 *([t.hole] if len(t.hole) == 5 else [])]),
+    "dramaha": lambda t: [_Part("high", [t.hole]), _Part("high", _omaha(t.hole, t.board()))],
+    "triple_draw_dramaha": lambda t: [_Part("high", [t.hole]), _Part("high", _omaha(t.hole, t.board()))],
+    "dramadugi": lambda t: [_Part("high", _omaha(t.hole, t.board())), _Part("badugi", _fours(t.hole))],
+    "razzdugi": lambda t: [_Part("ace_to_five", _any(_stud_cards(t))),
+                           _Part("badugi", _fours(_stud_cards(t)))],
+    "action_razz": lambda t: [_action_low(t)],
+    "action_razzdugi": lambda t: [_action_low(t), _Part("badugi", _fours(_stud_cards(t)))],
+    "wonky_donkey": _wonky_donkey,
+    "sohe": _sohe,
+}
+_TO_COME = "?"  # the name of a position still to be dealt: "?3" is the fourth card of the run-out
+
+
+@dataclass(frozen=True, slots=True)
+class _Traced:
+    """A portion's ways as positions in a player's row of cards (their hole cards, those still
+    to come, then each board's cards): `ways` (ways x 5, or x 4 for badugi), `faces` (positions)."""
+
+    scale: str
+    ways: npt.NDArray[np.intp]
+    floor: int | None
+    faces: npt.NDArray[np.intp]
+
+
+def _traced(s: Situation, game: str, player: int, board: Sequence[str]) -> tuple[_Traced, ...] | None:
+    """The game's portions for one contender, traced by calling its rule on their row: the cards
+    known by name, the cards to come by position; None for a game whose rule is not traced or
+    reads a card still to come."""
+    rule = _TRACED.get(game)
+    if rule is None:
+        return None
+    row = [*s.holes[player], *(f"{_TO_COME}{i}" for i in range(s.to_come)), *board]
+    position = {card: i for i, card in enumerate(row)}
+    n_hole = len(s.holes[player]) + s.to_come
+    boards: dict[str, list[str]] = {}
+    at = n_hole
+    for name, n in _board_sizes(s):
+        boards[name] = row[at:at + n]
+        at += n
+    split = s.splits[player] if player < len(s.splits) else None
+    table = _Table(tuple(row[:n_hole]), {n: tuple(c) for n, c in boards.items()}, s.dice, dict(s.options),
+                   frozenset(), split)
+    try:
+        parts = rule(table)
+    except ValueError:
+        return None
+    return tuple(_Traced(part.scale, np.array([[position[c] for c in w] for w in part.ways], dtype=np.intp),
+                         part.floor, np.array([position[c] for c in part.faces], dtype=np.intp))
+                 for part in parts)
+
+
+def _board_sizes(s: Situation) -> list[tuple[str, int]]:
+    """Each board's name and size once dealt out, in the order of `Situation.boards`, then the new ones."""
+    known = dict(s.boards)
+    coming = dict(s.board_to_come)
+    return [(name, len(known.get(name, ())) + coming.get(name, 0))
+            for name in dict.fromkeys(name for name, _ in (*s.boards, *s.board_to_come))]
+
+
+def _board_rows(s: Situation, runs: Codes) -> tuple[list[str], Codes]:
+    """The boards of every run-out as rows of codes (boards in `_board_sizes` order), and the same
+    layout with the known cards by name and the cards to come by position in the run-out."""
+    known = dict(s.boards)
+    coming = dict(s.board_to_come)
+    names: list[str] = []
+    parts = []
+    pos = len(s.holes) * s.to_come
+    for name, _ in _board_sizes(s):
+        cards = known.get(name, ())
+        n = coming.get(name, 0)
+        names += [*cards, *(f"{_TO_COME}b{pos + j}" for j in range(n))]
+        parts += [np.broadcast_to(encode(cards), (runs.shape[0], len(cards))), runs[:, pos:pos + n]]
+        pos += n
+    rows = np.concatenate(parts, axis=1) if parts else np.zeros((runs.shape[0], 0), dtype=np.int8)
+    return names, rows
+
+
+def _traced_ranks(s: Situation, game: str, runs: Codes) -> list[npt.NDArray[np.int64]] | None:
+    """Ranks (players x run-outs, one array per portion): every way of every run-out evaluated in
+    one batch per player and portion, the best way kept; None when the game is not traced."""
+    n_runs, k = runs.shape[0], s.to_come
+    board_names, boards = _board_rows(s, runs)
+    out: list[list[npt.NDArray[np.int64]]] = []
+    for i, hole in enumerate(s.holes):
+        parts = _traced(s, game, i, board_names)
+        if parts is None or (out and len(out) != len(parts)):
+            return None
+        if not out:
+            out = [[] for _ in parts]
+        row = np.concatenate([np.broadcast_to(encode(hole), (n_runs, len(hole))), runs[:, i * k:(i + 1) * k],
+                              boards], axis=1)
+        for j, part in enumerate(parts):
+            cards = row[:, part.ways].reshape(-1, part.ways.shape[1])
+            ranks = badugi_batch(cards) if part.scale == "badugi" else best5_batch(cards, part.scale)
+            ranks = ranks.reshape(n_runs, -1).max(axis=1).astype(np.int64)
+            if part.floor is not None:
+                ranks = np.where(ranks >= part.floor, ranks, NO_RANK)
+            if len(part.faces):
+                ranks = ranks + ABOVE * np.isin(row[:, part.faces] >> 2, _FACE_RANKS).any(axis=1)
+            out[j].append(ranks)
+    return [np.vstack(per_player) for per_player in out]
 
 
 # ---- run-outs --------------------------------------------------------------------------------
@@ -331,8 +525,11 @@ def equities(s: Situation, pots: Sequence[Sequence[int]] | None = None, *, sampl
         runs, exact = _runouts(s, deck, EXACT_LIMIT, samples or SAMPLES, seed)
         ranks = _fast_ranks(s, rules, runs)
     else:
+        # The traced games are batched too, on the run-outs `best_hands` would be given, so that
+        # either way gives the same shares.
         runs, exact = _runouts(s, deck, GENERAL_LIMIT, samples or GENERAL_SAMPLES, seed)
-        ranks = _general_ranks(s, runs)
+        traced = None if general else _traced_ranks(s, game, runs)
+        ranks = _general_ranks(s, runs) if traced is None else traced
     groups = pots if pots is not None else [range(len(s.holes))]
     shares = tuple(tuple(_pot_shares(ranks, list(g), len(s.holes))) for g in groups)
     return Equity(shares, int(runs.shape[0]), exact)

@@ -125,6 +125,60 @@ def test_batch_evaluation_agrees_with_best_hands(game: str, holes: list[str], bo
     assert sum(fast.shares) == pytest.approx(1.0)
 
 
+def _c(text: str) -> tuple[str, ...]:
+    return tuple(parse(text))
+
+
+_CHOWAHA = (("top", _c("2c7d9h")), ("middle", _c("3c4d5h")), ("bottom", _c("TcJcKc")))
+_CHOWAHA_TO_COME = (("turn", 2), ("river", 1))
+_FLOP_TO_COME = (("1", 2),)
+_STUD_HOLES = (_c("As2d3c4h5c"), _c("KsKdKh9c8c"))
+
+
+@pytest.mark.parametrize("situation", [
+    # §2.33 Murder: two hole cards and one card of each row, all in before the flop and on the flop
+    Situation("murder", (_c("AhKh2c3d"), _c("QsQdJdTd"), _c("5c6c7c8c")), (), 0,
+              (("1", 4), ("2", 4), ("3", 4))),
+    Situation("murder", (_c("AhKh2c3d"), _c("QsQdJdTd")),
+              (("1", _c("2h7h")), ("2", _c("9c3s")), ("3", _c("8d8h"))), 0,
+              (("1", 2), ("2", 2), ("3", 2))),
+    # §2.12 Chowaha, §2.25 Four Card Chowaha, §2.8 Bidirectional Chowaha on each side of its die
+    Situation("chowaha", (_c("AsKd"), _c("QsQd")), _CHOWAHA, 0, _CHOWAHA_TO_COME),
+    Situation("four_card_chowaha_hi_lo", (_c("AsKd2h3h"), _c("QsQdJhTh")), _CHOWAHA, 0, _CHOWAHA_TO_COME),
+    Situation("bidirectional_chowaha", (_c("AsKd"), _c("QsQd")), _CHOWAHA, 0, _CHOWAHA_TO_COME, dice=(5,)),
+    Situation("bidirectional_chowaha", (_c("AsKd"), _c("QsQd")), _CHOWAHA, 0, _CHOWAHA_TO_COME, dice=(2,)),
+    # the Pineapples and Irish: at most two hole cards
+    Situation("lazy_pineapple", (_c("AsKd3c"), _c("QsQd2h")), (("1", _c("2c7d9hQc")),), 0, (("1", 1),)),
+    Situation("irish", (_c("AsKd"), _c("QsQd")), (("1", _c("2c7d9h")),), 0, _FLOP_TO_COME),
+    Situation("crazy_pineapple_hi_lo", (_c("AsKd"), _c("QsQd")), (("1", _c("2c7d9h")),), 0,
+              _FLOP_TO_COME),
+    # §2.54 Two or Five Omaha: all five hole cards make a hand too
+    Situation("two_or_five_omaha_hi_lo", (_c("AhQhJhTh2h"), _c("KsKd3c4c5c")), (("1", _c("3s5h7c")),),
+              0, _FLOP_TO_COME),
+    # §2.20 Dramadugi's badugi of the hole cards; §2.40 Razzdugi; §2.2 Action Razz's face cards
+    Situation("dramadugi", (_c("As2d3c4h9s"), _c("KsKdQhJh8c")), (("1", _c("3s5h7c")),), 0,
+              _FLOP_TO_COME),
+    Situation("razzdugi", _STUD_HOLES, (), 2),
+    Situation("action_razz", _STUD_HOLES, (), 2),
+    Situation("action_razzdugi", (_c("As2d3c4h5c"), _c("7s6d5h4s9c")), (), 2),
+    # §2.46 Sohe: each player's own split; §2.55 Wonky Donkey on a black and on a red flop
+    Situation("sohe", (_c("AsKdQh2c3c4h"), _c("9s9d8h7c6c5d")), (("1", _c("2h7h9c")),), 0,
+              _FLOP_TO_COME, splits=((_c("AsKd"), _c("Qh2c3c4h")), (_c("9s9d"), _c("8h7c6c5d")))),
+    Situation("wonky_donkey", (_c("AhKh2c3d"), _c("QsQdJdTd")), (("1", _c("2s7s9h")),), 0,
+              _FLOP_TO_COME),
+    Situation("wonky_donkey", (_c("AhKh"), _c("QsQd")), (("1", _c("2h7d9c")),), 0, _FLOP_TO_COME),
+], ids=lambda s: s.game)  # fmt: skip
+def test_traced_games_batched_agree_with_best_hands(situation: Situation) -> None:
+    # Each game's showdown paragraph says which cards may be combined; the batch traces those ways
+    # from evaluator.showdown, so each share equals the evaluation one run-out at a time, on the
+    # same run-outs.
+    fast = equities(situation)
+    general = equities(situation, general=True)
+    assert (fast.runouts, fast.exact) == (general.runouts, general.exact)
+    assert fast.shares == pytest.approx(general.shares, abs=1e-12)
+    assert sum(fast.shares) == pytest.approx(1.0)
+
+
 def test_games_without_a_batch_rule_go_through_best_hands() -> None:
     chowaha = equity("chowaha", [parse("AsKd"), parse("QsQd")],
                      boards={"top": parse("2c7d9h"), "middle": parse("3c4d5h"), "bottom": parse("TcJcKc")})
