@@ -7,8 +7,8 @@ as "omaha:" or "low:". `read` turns one such part into a `Reading` (what kind of
 category and the ranks that name it); the evaluator's own descriptions (`evaluator.scales.describe`)
 read the same way. `misdescribed` says when a part names a hand the cards do not make on any
 run of the board, for any portion its label allows; a part it cannot read is not judged.
-A label can say how to read its part: PokerStars' "Badugi: 8,6,3,2" lists the cards of the
-badugi the player makes, four ranks a four-card badugi.
+A label can say how to read its part: PokerStars' "Badugi: 8,6,3,2" lists the cards of a
+four-card badugi, "3-card: 9,2,A" those of a three-card one (ace low, so written last).
 
 >>> read("two pair, Kings and Fives - Ace kicker")
 Reading(category='two pair', ranks=('K', '5'))
@@ -20,6 +20,8 @@ True
 [('high', 'a flush, Ace high'), ('low', '7,5,4,3,A')]
 >>> read("8,6,3,2", "badugi") == read("four-card 8-6-3-2 badugi")
 True
+>>> parts("a 3-card: 9,2,A"), read("9,2,A", "3-card")
+([('3-card', '9,2,A')], Reading(category='badugi', ranks=('3', '9', '2', 'A')))
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ _LABELS = {"hi": "high", "lo": "low"}
 _RANK = r"(\w+?)(?:e?s)?"  # "Kings", "Sixes", "Deuces" and the singular
 _CARD_RANKS = r"[2-9TJQKA](?:[,-][2-9TJQKA]){0,4}"
 _BADUGI_RANKS = re.compile(r"[2-9TJQKA](?:,[2-9TJQKA]){0,3}", re.I)  # "Badugi: T,8,7,5"
+_CARD_COUNT_LABEL = re.compile(r"([1-4])-card")  # PokerStars' "3-card: 9,2,A"
 BADUGI = "badugi"
 # What may follow the part of a description that names the hand (kickers, the evaluator's extras).
 _TAIL = re.compile(
@@ -98,8 +101,21 @@ def read(text: str, label: str | None = None) -> Reading | None:
     """One part of a description (with its label, if it has one), or None when it is not a form
     this module knows."""
     core = _TAIL.sub("", text.strip())
-    if label == BADUGI and _BADUGI_RANKS.fullmatch(core):
-        return _badugi(core)
+    count = _CARD_COUNT_LABEL.fullmatch(label or "")
+    if label != BADUGI and count is None:
+        return _form(core)
+    # Under a badugi's label only a badugi is read: PokerStars' ranks ("Badugi: 8,6,3,2" four of
+    # them, "3-card: 9,2,A" as many as it says) or the words of a badugi ("four-card 8-6-3-2").
+    if _BADUGI_RANKS.fullmatch(core):
+        cards = len(core.split(","))
+        named = (label == BADUGI and cards == 4) or (count is not None and int(count[1]) == cards)
+        return _badugi(core) if named else None
+    reading = _form(core)
+    return reading if reading is not None and reading.category == BADUGI else None
+
+
+def _form(core: str) -> Reading | None:
+    """A description without its label and kickers, by the forms this module knows."""
     core = re.sub(r"^(?:an? |Face |Butt )", "", core, flags=re.I).strip()
     for category, pattern in _COMPILED:
         found = pattern.fullmatch(core)
@@ -131,12 +147,14 @@ def _badugi(ranks: str) -> Reading:
 
 
 def parts(description: str) -> list[tuple[str | None, str]]:
-    """The parts of a description with their labels: "HI: ...; LO: ..." or "omaha: ...; low: ..."."""
+    """The parts of a description with their labels: "HI: ...; LO: ..." or "omaha: ...; low: ...",
+    PokerStars' summary words "a Badugi: 8,5,4,2", "a 3-card: 9,2,A"."""
     found: list[tuple[str | None, str]] = []
     for part in description.split(";"):
         label, colon, rest = part.partition(":")
-        if colon and re.fullmatch(r"\s*[A-Za-z']+\s*", label):
-            name = label.strip().lower()
+        named = re.fullmatch(r"\s*(?:an? )?([A-Za-z']+|[1-4]-card)\s*", label)
+        if colon and named:
+            name = named[1].lower()
             found.append((_LABELS.get(name, name), rest.strip()))
         else:
             found.append((None, part.strip()))

@@ -303,7 +303,7 @@ class _Builder:
             return False
         header: Header = self.items[0][1]
         pair = _pair(header)
-        big = (pair[0] if header.structure.lower() == "limit" else pair[1]) if pair else posted[0].amount or 0
+        big = (pair[0] if _structure(header) == "limit" else pair[1]) if pair else posted[0].amount or 0
         return amount > big
 
     def _alone(self, player: str) -> bool:
@@ -453,7 +453,7 @@ class _Builder:
             if self.bounties else []
         return Hand(
             hand_id=f"{hand_id_prefix(header.site)}-{header.number}", variant=self.variant,
-            structure=STRUCTURES[" ".join(header.structure.lower().split())], stakes=self._stakes(header),
+            structure=_structure(header), stakes=self._stakes(header),
             seats=seats, actions=tuple(notes + self.actions), awards=tuple(awards),
             started_at=header.started_at, event=_event(header, self.play_money),
             tournament=header.tourney[0] if header.tourney else None,
@@ -498,7 +498,7 @@ class _Builder:
         if ALL_GAMES[self.variant].forced == "antes":
             bring_in = next(iter(self._posted("bring_in")), None)
             return Stakes(small_bet=small, big_bet=big, ante=ante, bring_in=bring_in)
-        if header.structure.lower() == "limit":
+        if _structure(header) == "limit":
             # The header gives the bets; the big blind is the small bet, the small blind as posted.
             posted = small_posts[0] if small_posts else None
             return Stakes(small_blind=posted, big_blind=small, small_bet=small, big_bet=big, ante=ante,
@@ -509,6 +509,11 @@ class _Builder:
         """Amounts posted of a kind, those that were not all-in first (a short stack posts less)."""
         found = [a for a in self.actions if a.kind == kind and (detail is None or a.detail == detail)]
         return [a.amount or 0 for a in sorted(found, key=lambda a: a.all_in)]
+
+
+def _structure(header: Header) -> str:
+    """The model's structure of the header's words ("Fixed Limit" is "limit")."""
+    return STRUCTURES[" ".join(header.structure.lower().split())]
 
 
 def _marker_name(name: str) -> str:

@@ -41,8 +41,9 @@ GAME_IDS: dict[str, str] = {
 }
 SIX_PLUS_WITH_BLINDS = "short_deck_holdem"
 
-# "Pot Limit Pre-Flop, No Limit Post-Flop" is "pl-nl": pot limit on the first betting round only.
-STRUCTURES = {"limit": "limit", "pot limit": "pot-limit", "no limit": "no-limit",
+# "Pot Limit Pre-Flop, No Limit Post-Flop" is "pl-nl": pot limit on the first betting round only;
+# converters write "Fixed Limit" for limit.
+STRUCTURES = {"limit": "limit", "fixed limit": "limit", "pot limit": "pot-limit", "no limit": "no-limit",
               "pot limit pre-flop, no limit post-flop": "pl-nl"}
 
 # Converted histories write "Omaha" whatever the number of hole cards; the deal tells them apart.

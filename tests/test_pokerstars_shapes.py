@@ -29,7 +29,7 @@ def _codes(hand: Hand) -> list[str]:
 # ---- headers ------------------------------------------------------------------------------------
 
 EIGHT_GAME = """\
-PokerStars Hand #165002211001:  8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD) - 2017/01/15 21:04:11 CET [2017/01/15 15:04:11 ET]
+PokerStars Hand #165002211001:  8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD) - 2017/01/15 15:04:11 ET
 Table 'Eris' 8-max
 Seat 1: Ann ($20000 in chips)
 Seat 3: Bo ($15000 in chips)
@@ -61,7 +61,7 @@ def test_a_mixed_game_with_the_stakes_inside_its_parentheses() -> None:
 
 
 MIXED_NLH_PLO = """\
-PokerStars Hand #230001000002:  Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD) - 2021/09/08 20:11:05 CET [2021/09/08 14:11:05 ET]
+PokerStars Hand #230001000002:  Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD) - 2021/09/08 14:11:05 ET
 Table 'Hyperion' 6-max Seat #1 is the button
 Seat 1: Ann ($25 in chips)
 Seat 2: Bo ($25 in chips)
@@ -92,7 +92,7 @@ def test_mixed_nlh_plo_names_the_hands_game_and_its_blinds_in_parentheses() -> N
 
 
 CAP = """\
-PokerStars Game #52151003311:  Hold'em No Limit ($0.25/$0.50 - $10 Cap -  USD) - 2010/11/01 12:20:00 CET [2010/11/01 7:20:00 ET]
+PokerStars Game #52151003311:  Hold'em No Limit ($0.25/$0.50 - $10 Cap -  USD) - 2010/11/01 7:20:00 ET
 Table 'Ibarra' 9-max Seat #8 is the button
 Seat 1: Ann ($10 in chips)
 Seat 2: Bo ($14 in chips)
@@ -135,13 +135,15 @@ def test_cap_no_limit_keeps_its_cap_and_structure() -> None:
 
 
 def test_cap_pot_limit_is_pot_limit_with_a_cap() -> None:
-    text = CAP.replace("Hold'em No Limit ($0.25/$0.50 - $10 Cap -  USD)", "Omaha Pot Limit ($0.25/$0.50 - $10 Cap - USD)")
+    text = CAP.replace("Hold'em No Limit ($0.25/$0.50 - $10 Cap -  USD)",
+                       "Omaha Pot Limit ($0.25/$0.50 - $10 Cap - USD)")
     hand = parse_pokerstars(text.replace("[Qs Kh]", "[Qs Kh 3d 4d]").replace("[Ah 6d]", "[Ah 6d 8h 8s]"))
     assert (hand.variant, hand.structure, hand.stakes.cap) == ("omaha", "pot-limit", 1000)
 
 
 PL_NL = """\
-PokerStars Hand #180000000044:  Hold'em Pot Limit Pre-Flop, No Limit Post-Flop ($0.25/$0.50 USD) - 2018/01/10 21:00:00 CET [2018/01/10 15:00:00 ET]
+PokerStars Hand #180000000044:  Hold'em Pot Limit Pre-Flop, No Limit Post-Flop ($0.25/$0.50 USD) \
+- 2018/01/10 15:00:00 ET
 Table 'Kepler' 6-max Seat #1 is the button
 Seat 1: Ann ($50 in chips)
 Seat 2: Bo ($50 in chips)
@@ -194,7 +196,7 @@ def test_upper_case_headers_of_old_exports() -> None:
 # ---- Split Hold'em ------------------------------------------------------------------------------
 
 SPLIT = """\
-PokerStars Hand #184400000001:  Split Hold'em No Limit ($1/$2 USD) - 2018/03/28 19:38:18 CET [2018/03/28 13:38:18 ET]
+PokerStars Hand #184400000001:  Split Hold'em No Limit ($1/$2 USD) - 2018/03/28 13:38:18 ET
 Table 'Andromeda' 6-max Seat #3 is the button
 Seat 1: Ann ($400 in chips)
 Seat 2: Bo ($150 in chips)
@@ -243,7 +245,8 @@ Seat 4: Di (small blind) folded before Flop
 def test_split_holdem_is_the_rooms_game_of_two_boards() -> None:
     game = ALL_GAMES["split_holdem"]
     assert "split_holdem" not in GAMES and game.rule == "BARGE 2025 §2.51, as extended by PokerStars"
-    assert [dict(s.boards) for s in game.streets] == [{}, {"1": 3, "2": 3}, {"1": 1, "2": 1}, {"1": 1, "2": 1}]
+    assert [dict(s.boards) for s in game.streets] == [
+        {}, {"1": 3, "2": 3}, {"1": 1, "2": 1}, {"1": 1, "2": 1}]
 
 
 def test_split_holdem_deals_both_boards_and_splits_the_pot_between_them() -> None:
@@ -271,7 +274,7 @@ def test_split_holdem_awards_and_descriptions_are_checked_per_board() -> None:
 # ---- run-outs -----------------------------------------------------------------------------------
 
 THREE_TIMES = """\
-PokerStars Hand #200000000005:  Hold'em No Limit ($1/$2 USD) - 2019/05/02 22:14:09 CET [2019/05/02 16:14:09 ET]
+PokerStars Hand #200000000005:  Hold'em No Limit ($1/$2 USD) - 2019/05/02 16:14:09 ET
 Table 'Vega' 6-max Seat #1 is the button
 Seat 1: Ann ($100 in chips)
 Seat 2: Bo ($150 in chips)
@@ -303,8 +306,10 @@ Hand was run three times
 FIRST Board [Td 4s 8d 2c 3h]
 SECOND Board [2s Th Ac 5d 9c]
 THIRD Board [As Ks 7d 6c Jc]
-Seat 1: Ann (button) (small blind) showed [Ah Kh] and lost with high card Ace, and won ($66) with a pair of Aces, and won ($66) with two pair, Aces and Kings
-Seat 2: Bo (big blind) showed [Qd Qc] and won ($66) with a pair of Queens, and lost with a pair of Queens, and lost with a pair of Queens
+Seat 1: Ann (button) (small blind) showed [Ah Kh] and lost with high card Ace, \
+and won ($66) with a pair of Aces, and won ($66) with two pair, Aces and Kings
+Seat 2: Bo (big blind) showed [Qd Qc] and won ($66) with a pair of Queens, \
+and lost with a pair of Queens, and lost with a pair of Queens
 """
 
 
@@ -339,7 +344,8 @@ def test_run_results_with_and_without_their_hands(results: str) -> None:
 # ---- names --------------------------------------------------------------------------------------
 
 NAMES = """\
-PokerStars Hand #99000000777: Tournament #1234567890, $3.30+$0.20 USD Hold'em No Limit - Level II (25/50) - 2016/04/02 10:00:00 ET
+PokerStars Hand #99000000777: Tournament #1234567890, $3.30+$0.20 USD Hold'em No Limit - Level II (25/50) \
+- 2016/04/02 10:00:00 ET
 Table '1234567890 1' 9-max Seat #1 is the button
 Seat 1: ##terry##477 (1500 in chips)
 Seat 2: PC [Mittel] (1500 in chips)
@@ -407,7 +413,7 @@ def test_an_error_names_the_player_as_written() -> None:
 # ---- posts --------------------------------------------------------------------------------------
 
 STRADDLE = """\
-PokerStars Hand #170000000010:  Hold'em No Limit ($2/$4 USD) - 2017/02/01 20:00:00 CET [2017/02/01 14:00:00 ET]
+PokerStars Hand #170000000010:  Hold'em No Limit ($2/$4 USD) - 2017/02/01 14:00:00 ET
 Table 'Orion' 6-max Seat #1 is the button
 Seat 1: Ann ($400 in chips)
 Seat 2: Bo ($400 in chips)
@@ -494,9 +500,12 @@ def test_pokerstars_badugi_descriptions_are_read_as_the_badugi_they_list() -> No
     hand = parse_pokerstars(BADUGI)
     assert [a.detail for a in hand.actions if a.kind == "show"] == ["Badugi: 8,6,3,2", "Badugi: K,9,7,4"]
     assert _codes(hand) == []
-    # a three-card badugi listed as such is right; a wrong one is a finding (§2.7)
-    three = BADUGI.replace("[4c 7h 9d Ks] (Badugi: K,9,7,4)", "[4c 7h 9d Kd] (Badugi: 9,7,4)")
+    # PokerStars writes a three-card badugi "3-card: 9,7,4" (and "a 3-card: ..." in the summary)
+    three = BADUGI.replace("[4c 7h 9d Ks] (Badugi: K,9,7,4)", "[4c 7h 9d Kd] (3-card: 9,7,4)").replace(
+        "[4c 7h 9d Ks] and lost with Badugi: K,9,7,4", "[4c 7h 9d Kd] and lost with a 3-card: 9,7,4")
     assert _codes(parse_pokerstars(three)) == []
+    assert _codes(parse_pokerstars(three.replace("(3-card: 9,7,4)", "(Badugi: K,9,7,4)"))) == [
+        "MISDESCRIBED_HAND"]  # Kd and 9d: no four-card badugi
     wrong = BADUGI.replace("(Badugi: K,9,7,4)", "(Badugi: K,9,7,3)")
     findings = replay(parse_pokerstars(wrong))
     assert [(f.code.name, f.rule) for f in findings] == [("MISDESCRIBED_HAND", "BARGE 2025 §2.7")]
@@ -517,6 +526,8 @@ def _table(game: str, cards: str, up: int = 0) -> Table:
     ("razz", "Ah2c3d4s8hKcKd", "Lo: 8,4,3,2,A"),  # §2.40
     ("stud_hi_lo", "Ah2c3d4s8hKcKd", "HI: a pair of Kings; LO: 8,4,3,2,A"),  # §2.48
     ("badugi", "3s6d2h8c", "Badugi: 8,6,3,2"),  # §2.7
+    ("badugi", "5h2cAh9d", "3-card: 9,2,A"),  # the ace is low and written last
+    ("badugi", "AcKd6cKc", "a 2-card: K,A"),
 ])
 def test_pokerstars_lows_in_its_own_words_are_right(game: str, cards: str, description: str) -> None:
     assert misdescribed(_table(game, cards), "Ann", description) is None
@@ -526,6 +537,7 @@ def test_pokerstars_lows_in_its_own_words_are_right(game: str, cards: str, descr
     ("deuce_to_seven_triple_draw", "7c6d9c4s2c", "Lo: 9,7,6,5,2"),
     ("razz", "Ah2c3d4s8hKcKd", "Lo: 7,4,3,2,A"),
     ("badugi", "3s6d2h8h", "Badugi: 8,6,3,2"),  # the cards make a three-card 6-3-2
+    ("badugi", "3s6d2h8h", "3-card: 8,3,2"),
 ])
 def test_a_wrong_low_is_a_misdescription(game: str, cards: str, description: str) -> None:
     assert misdescribed(_table(game, cards), "Ann", description) is not None
@@ -533,4 +545,6 @@ def test_a_wrong_low_is_a_misdescription(game: str, cards: str, description: str
 
 def test_words_no_reader_knows_say_nothing() -> None:
     assert misdescribed(_table("badugi", "3s6d2h8c"), "Ann", "Badugi: eight-six") is None
+    assert misdescribed(_table("badugi", "3s6d2h8h"), "Ann", "Badugi: 6,3,2") is None  # not PokerStars' way
+    assert misdescribed(_table("badugi", "3s6d2h8h"), "Ann", "4-card: 6,3,2") is None  # the count disagrees
     assert misdescribed(_table("razz", "Ah2c3d4s8hKcKd"), "Ann", "Lo: Eight low, perfect") is None
