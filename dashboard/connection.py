@@ -6,7 +6,8 @@ file cannot be open together. So every page opens a read-only connection for the
 one run and closes it at once (a `barge ingest` in another process is then only kept waiting
 for the length of those queries), and the Ingest page's writer and the pages' readers of this
 process take turns through `GATE`. A database that is locked raises `DatabaseBusy`, which the
-pages turn into "the database is busy, retrying".
+pages turn into "the database is busy, retrying". A director's review is the one other write
+(`writable`): short, through the same gate.
 """
 
 from __future__ import annotations
@@ -108,6 +109,22 @@ def read_only(path: Path) -> Iterator[duckdb.DuckDBPyConnection]:
             raise DatabaseUnavailable(f"{path} is not a usable DuckDB database: {exc}") from None
         try:
             con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
+            yield con
+        finally:
+            con.close()
+
+
+@contextmanager
+def writable(path: Path, timeout: float = 5.0) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A read-write connection for a short write (a review), once this process's readers are
+    done; `DatabaseBusy` while another process writes the database."""
+    release()  # this run's own reading connection would keep the writer waiting for itself
+    with GATE.writing(timeout):
+        try:
+            con = duckdb.connect(str(path))
+        except (duckdb.IOException, duckdb.ConnectionException) as exc:
+            raise DatabaseBusy(str(exc)) from None
+        try:
             yield con
         finally:
             con.close()

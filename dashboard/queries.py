@@ -12,6 +12,7 @@ them and the recorded ones elsewhere, and works on databases written before awar
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -19,6 +20,7 @@ from typing import Any
 import duckdb
 import polars as pl
 
+from pipeline.reviews import Review, latest, reviews
 from pipeline.stats import Filters, hand_totals, won_sql
 
 SEVERITY_FIRST = "CASE f.severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END"
@@ -206,13 +208,43 @@ def winners(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
         GROUP BY ALL""", params)
 
 
-def hand_list(con: duckdb.DuckDBPyConnection, filters: Filters, limit: int = 5000) -> pl.DataFrame:
+CARD = re.compile(r"[2-9TJQKA][cdhs]|Jk")
+
+
+def search_terms(text: str) -> tuple[str, list[Any]]:
+    """A search for hands as a condition on `hands h` and its parameters: cards ("Ah Kd") are
+    looked for on the boards, each of them; anything else in the hand id or a player's name
+    (case-insensitive, part of it is enough).
+
+    >>> search_terms("Ah kd")[1]
+    [['Ah', 'Kd']]
+    >>> search_terms(" ann ")[1]
+    ['%ann%', '%ann%']
+    >>> search_terms("")
+    ('TRUE', [])
+    """
+    words = text.split()
+    if not words:
+        return "TRUE", []
+    cards = [w[0].upper() + w[1:].lower() if len(w) == 2 else w for w in words]
+    if all(CARD.fullmatch(c) for c in cards):
+        return ("h.hand_id IN (SELECT hand_id FROM actions WHERE kind = 'board' GROUP BY hand_id "
+                "HAVING list_has_all(flatten(list(cards)), ?))"), [cards]
+    like = f"%{text.strip()}%"
+    return ("(h.hand_id ILIKE ? OR h.hand_id IN (SELECT hand_id FROM seats WHERE player ILIKE ?))",
+            [like, like])
+
+
+def hand_list(con: duckdb.DuckDBPyConnection, filters: Filters, search: str = "",
+              limit: int = 5000) -> pl.DataFrame:
+    """The filtered hands matching `search` (`search_terms`), latest first."""
     cond, params = where(filters)
+    found, terms = search_terms(search)
     return frame(con, f"""
         SELECT h.hand_id, h.started_at, h.variant, h.event, h.table_name,
                (SELECT count(*) FROM findings f WHERE f.hand_id = h.hand_id) AS findings
-        FROM hands h WHERE {cond} ORDER BY h.started_at DESC NULLS LAST, h.hand_id LIMIT ?""",
-                 [*params, limit])
+        FROM hands h WHERE {cond} AND {found}
+        ORDER BY h.started_at DESC NULLS LAST, h.hand_id LIMIT ?""", [*params, *terms, limit])
 
 
 def hand(con: duckdb.DuckDBPyConnection, hand_id: str) -> pl.DataFrame:
@@ -243,6 +275,20 @@ def hand_findings(con: duckdb.DuckDBPyConnection, hand_id: str) -> pl.DataFrame:
     return frame(con, """
         SELECT seq, severity, code, rule, message FROM findings WHERE hand_id = ? ORDER BY seq, code""",
                  [hand_id])
+
+
+def decisions(con: duckdb.DuckDBPyConnection) -> dict[tuple[str, str, int | None], Review]:
+    """The directors' current decision per (hand, code, seq) (`pipeline.reviews.latest`)."""
+    # On a cursor of its own: `pipeline.reviews` may leave a result unfetched, which would stop
+    # the page's next query on the shared connection.
+    with con.cursor() as cur:
+        return latest(cur)
+
+
+def hand_reviews(con: duckdb.DuckDBPyConnection, hand_id: str) -> list[Review]:
+    """One hand's review history, oldest first."""
+    with con.cursor() as cur:
+        return reviews(cur, [hand_id])
 
 
 def rejects(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:

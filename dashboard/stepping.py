@@ -3,8 +3,10 @@
 `steps(hand, awards)` replays a stored hand's actions at face value, as the record says (the
 rules engine judges them; this only shows them), and returns one `TableState` per step: the
 seats before any action, then one per line of the history (a player's "Dealt to" line with its
-up cards, a discard with its draw, count as one line, as `pipeline.writer` writes them), then the
-pushing of the pots when there are awards. Chip accounting follows `pipeline.accounting`: antes
+up cards, a discard with its draw, count as one line, as `pipeline.writer` writes them), then one
+step per pot pushed, as the record pushed it. Where the rules push a pot otherwise (the audit's
+computed awards, passed as `rules`), that pot's step carries both pushes, the record's and the
+rules', with the hands each was pushed for. Chip accounting follows `pipeline.accounting`: antes
 and dead blinds go straight to the pot, wagers sit in front of their player until the street
 ends, "raises to T" puts in T minus what the player had in front. The pots in the middle are
 `evaluator.awarding.side_pots` of the chips collected at the end of each street.
@@ -12,8 +14,8 @@ ends, "raises to T" puts in T minus what the player had in front. The pots in th
 >>> from grammar.barge_parser import parse_hand
 >>> hand = parse_hand(EXAMPLE)
 >>> states = steps(hand, hand.awards)
->>> len(states), states[0].text, states[-1].text
-(17, 'Seats', 'Ann collected 1,600 from pot')
+>>> len(states), states[0].text, states[-1].text, states[-1].rules
+(17, 'Seats', 'Ann collected 1,600 from pot', ())
 >>> states[7].street, states[7].text, [b.cards for b in states[7].boards]
 ('flop', 'Dealer: deals board 1 [Qs 7h 2c]', [((1, 'Qs'), (2, '7h'), (3, '2c'))])
 
@@ -24,15 +26,27 @@ of her and the pot holds 1,200, of which 800 were collected before the flop.
 ([('Ann', 420000, 40000), ('Bo', 460000, 0)], 120000, [80000])
 >>> [(s.player, s.stack, s.won) for s in states[-1].seats]
 [('Ann', 580000, 160000), ('Bo', 420000, 0)]
+
+A record that cannot be followed (chips returned that are not in front of the player) stops the
+table where it is, saying why: the pot is never negative.
+
+>>> broken = parse_hand(EXAMPLE.replace("Uncalled bet (800)", "Uncalled bet (8,000)"))
+>>> last = steps(broken, broken.awards)[-1]
+>>> last.stopped, last.pot
+('step 15: 8,000 returned to Ann, who has 800 in front of them', 160000)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from evaluator.awarding import side_pots
+from evaluator.catalog import ALL_GAMES
+from evaluator.profiles import resolve
+from evaluator.replay import Replay
 from evaluator.variants import VARIANTS
+from pipeline.amounts import format_amount
 from pipeline.model import UNKNOWN_CARD, Action, Award, Hand
 from pipeline.writer import action_lines, award_line
 
@@ -80,7 +94,9 @@ class SeatState:
     folded: bool = False
     all_in: bool = False
     sitting_out: bool = False
-    won: int = 0  # pushed to the player at the awards step
+    won: int = 0  # pushed to the player so far, as the record pushed it
+    shown: str | None = None  # the hand as the player announced it at the showdown
+    strength: str | None = None  # the hand as the rules read it (the evaluator's description)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +115,18 @@ class PotState:
     index: int
     amount: int
     eligible: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Push:
+    """Chips pushed to one player from one pot (0 the main pot), by the record or by the rules;
+    `hand` what they were pushed for: as the player announced it (the record), as the evaluator
+    reads it (the rules)."""
+
+    pot: int
+    player: str
+    amount: int
+    hand: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +153,9 @@ class TableState:
     actor: str | None = None
     seqs: tuple[int, ...] = ()
     title: str = ""
+    record: tuple[Push, ...] = ()  # at a pot's step where the rules differ: the record's pushes of it
+    rules: tuple[Push, ...] = ()  # ... and the rules' (empty where they agree)
+    stopped: str | None = None  # where and why the record stopped being followable
 
 
 def line_groups(actions: Sequence[Action]) -> list[tuple[int, int]]:
@@ -214,6 +245,9 @@ class _Table:
         self.dice: tuple[int, ...] = ()
         self.runs = 1
         self.shared = 0  # cards of board "1" every run shares (positions of a run board start after)
+        self.shown: dict[str, str] = {}
+        self.stopped: str | None = None
+        self.step = 0
 
     def _put_in(self, player: _Player, chips: int, live: bool = True) -> None:
         player.stack -= chips
@@ -240,7 +274,12 @@ class _Table:
         elif kind in ("raise", "complete"):
             self._put_in(player, (action.to_amount or 0) - player.bet)
         elif kind == "return":
-            self._put_in(player, -amount)
+            # Chips can only come back from in front of the player; a record returning more
+            # cannot be followed (the audit's REPLAY_STOPPED), and the table stops there.
+            if amount > player.bet and self.stopped is None:
+                self.stopped = (f"step {self.step}: {format_amount(amount)} returned to {player.name}, "
+                                f"who has {format_amount(player.bet)} in front of them")
+            self._put_in(player, -min(amount, max(player.bet, 0)))
         elif kind == "fold":
             player.folded = True
         self._cards(player, action)
@@ -257,6 +296,8 @@ class _Table:
             player.cards = discard(player.cards, cards)
         elif kind in ("show", "muck", "fold") and cards:
             player.cards = reveal(player.cards, cards)
+            if kind == "show" and action.detail:
+                self.shown[player.name] = action.detail
         elif kind == "split":
             shown = reveal(player.cards, cards)
             known = UNKNOWN_CARD not in cards
@@ -270,7 +311,10 @@ class _Table:
         kind, name = action.kind, action.detail or "1"
         if kind == "board":
             cards = self.boards.setdefault(name, [])
-            start = len(cards) or (self.shared if self.runs > 1 and name.isdigit() and name != "1" else 0)
+            # Positions follow the last card of the board, whatever the cards per line: a run's
+            # board starts after the cards every run shares.
+            run = self.runs > 1 and name.isdigit() and name != "1"
+            start = cards[-1][0] if cards else (self.shared if run else 0)
             cards += [(start + i, code) for i, code in enumerate(action.cards, start=1)]
         elif kind == "remove_board":
             self.removed.add(name)
@@ -291,30 +335,32 @@ class _Table:
         return tuple(PotState(p.index, p.amount, p.eligible)
                      for p in side_pots(collected, self.dead, self.contenders()))
 
-    def snapshot(self, step: int, text: str, actor: str | None, seqs: tuple[int, ...],
-                 pots: tuple[PotState, ...] | None = None) -> TableState:
+    def snapshot(self, text: str, actor: str | None, seqs: tuple[int, ...],
+                 pots: tuple[PotState, ...] | None = None, strengths: Mapping[str, str] | None = None,
+                 record: tuple[Push, ...] = (), rules: tuple[Push, ...] = ()) -> TableState:
         hand = self.hand
+        strengths = strengths or {}
         seats = tuple(
             SeatState(p.seat, p.name, p.stack, p.bet, tuple(p.cards), p.folded,
-                      p.all_in or (p.live > 0 and p.stack <= 0), p.sitting_out, p.won)
+                      p.all_in or (p.live > 0 and p.stack <= 0), p.sitting_out, p.won,
+                      self.shown.get(p.name), strengths.get(p.name) if p.name in self.shown else None)
             for p in sorted(self.players.values(), key=lambda p: p.seat))
         boards = tuple(BoardState(name, tuple(cards), name in self.removed)
                        for name, cards in self.boards.items())
         return TableState(
-            hand_id=hand.hand_id, variant=hand.variant, step=step, text=text, street=self.street,
+            hand_id=hand.hand_id, variant=hand.variant, step=self.step, text=text, street=self.street,
             seats=seats, boards=boards, pots=self.pots() if pots is None else pots,
             pot=self.dead + sum(p.live for p in self.players.values()), button=hand.button_seat,
             max_seats=hand.max_seats, dice=self.dice, runs=self.runs, actor=actor, seqs=seqs,
-            title=title(hand))
+            title=title(hand), record=record, rules=rules, stopped=self.stopped)
 
-    def push(self, awards: Sequence[Award]) -> None:
+    def push(self, award: Award) -> None:
         for p in self.players.values():
             p.bet = 0
-        for award in awards:
-            player = self.players.get(award.player)
-            if player is not None:
-                player.stack += award.amount
-                player.won += award.amount
+        player = self.players.get(award.player)
+        if player is not None:
+            player.stack += award.amount
+            player.won += award.amount
 
 
 def title(hand: Hand) -> str:
@@ -332,22 +378,87 @@ def _dice(detail: str) -> tuple[int, ...]:
     return tuple(int(d) for d in detail.split() if d.isdigit())
 
 
-def steps(hand: Hand, awards: Sequence[Award]) -> list[TableState]:
-    """The table before any action, after each line of the history, and after the pots are
-    pushed to `awards` (the computed awards where the audit wrote them, else the recorded ones)."""
+def strengths(hand: Hand) -> dict[str, str]:
+    """Each hand tabled at the showdown as the rules read it: the evaluator's description of the
+    player's best hand for each portion (evaluator.settle, as the audit settles the pots); empty
+    when the pots cannot be settled from the record.
+
+    >>> from grammar.barge_parser import parse_hand
+    >>> strengths(parse_hand(EXAMPLE))  # won without a showdown
+    {}
+    """
+    engine = Replay(hand, ALL_GAMES[hand.variant], resolve(hand.rules_profile, hand.rules_options))
+    try:
+        engine.run()
+    except Exception:  # as replay_hand: the engine's own fault must not stop the page
+        return {}
+    if engine.settlement is None:
+        return {}
+    return {player: "; ".join(p.description if len(portions) == 1 else f"{p.name}: {p.description}"
+                              for p in portions)
+            for player, portions in engine.settlement.hands.items()}
+
+
+def compare_pushes(awards: Sequence[Award], rules: Sequence[Award], shown: Mapping[str, str],
+                   rules_hands: Mapping[int, str]) -> dict[int, tuple[tuple[Push, ...], tuple[Push, ...]]]:
+    """Per pot where the rules push other amounts to other players than the record: the record's
+    pushes of it (with the hands as announced) and the rules' (with `rules_hands`, by the index of
+    the rules' award). Portions and their order do not matter, only who gets how much.
+
+    >>> record = [Award("Ann", 1800), Award("Ann", 2000, 1)]
+    >>> rules = [Award("Ann", 1800), Award("Bo", 2000, 1)]
+    >>> compare_pushes(record, rules, {"Ann": "aces"}, {1: "kings"})
+    {1: ((Push(pot=1, player='Ann', amount=2000, hand='aces'),),
+         (Push(pot=1, player='Bo', amount=2000, hand='kings'),))}
+    """
+    def totals(pushes: Sequence[Award], pot: int) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for a in pushes:
+            if a.pot == pot:
+                out[a.player] = out.get(a.player, 0) + a.amount
+        return out
+
+    differ = {}
+    for pot in sorted({a.pot for a in [*awards, *rules]}):
+        if totals(awards, pot) != totals(rules, pot):
+            differ[pot] = (
+                tuple(Push(pot, a.player, a.amount, shown.get(a.player)) for a in awards if a.pot == pot),
+                tuple(Push(pot, a.player, a.amount, rules_hands.get(i)) for i, a in enumerate(rules)
+                      if a.pot == pot))
+    return differ
+
+
+def steps(hand: Hand, awards: Sequence[Award], rules: Sequence[Award] = (),
+          rules_hands: Mapping[int, str] | None = None,
+          strengths: Mapping[str, str] | None = None) -> list[TableState]:
+    """The table before any action, after each line of the history, and after each of the
+    record's pushes (`awards`). `rules`: what the rules push (the audit's computed awards, with
+    `rules_hands` the hand of each by its index), shown beside the record's at the last step of
+    each pot they push otherwise (a pot only the rules push: at the last step); `strengths` each
+    player's hand as the evaluator reads it, shown once the player has shown it."""
     table = _Table(hand)
-    states = [table.snapshot(0, "Seats", None, ())]
+    states = [table.snapshot("Seats", None, ())]
     for start, stop in line_groups(hand.actions):
+        table.step = len(states)
         for action in hand.actions[start:stop]:
             table.apply(action)
         text = " ".join(action_lines(hand.actions, start, stop))
         first = hand.actions[start]
-        states.append(table.snapshot(len(states), text, first.player,
-                                     tuple(range(start + 1, stop + 1))))
-    if awards:
-        pots = table.pots()
-        table.push(awards)
-        side = any(a.pot for a in awards)
-        text = "; ".join(award_line(a, side) for a in awards)
-        states.append(table.snapshot(len(states), text, None, (), pots=pots))
+        states.append(table.snapshot(text, first.player, tuple(range(start + 1, stop + 1)),
+                                     strengths=strengths))
+    differ = compare_pushes(awards, rules, table.shown, rules_hands or {}) if rules else {}
+    last_of_pot = {a.pot: i for i, a in enumerate(awards)}
+    unpushed = [pot for pot in differ if pot not in last_of_pot]
+    pots = table.pots()
+    side = any(a.pot for a in awards)
+    for i, award in enumerate(awards):
+        table.step = len(states)
+        table.push(award)
+        here = [pot for pot, at in last_of_pot.items() if at == i and pot in differ]
+        if i == len(awards) - 1:
+            here += unpushed
+        record = tuple(p for pot in here for p in differ[pot][0])
+        rule = tuple(p for pot in here for p in differ[pot][1])
+        states.append(table.snapshot(award_line(award, side), None, (), pots=pots, strengths=strengths,
+                                     record=record, rules=rule))
     return states

@@ -7,8 +7,12 @@ they bet on this street. The dealer button, the pot and side pots, and the board
 the game's own layout are in the middle: one row for Hold'em and Omaha; Chowaha's three flops,
 two turn cards and river as a square (Bidirectional Chowaha's turn below it after a roll of 4
 to 6); Oklahoma's three rows; Murder's grid; a run-out's second and third boards as rows under
-the first; the common card of stud games and Mississippi. Every text from the record is
-escaped, so the SVG is safe to show whatever the names hold.
+the first; the common card of stud games and Mississippi. At the showdown each shown hand is
+named under its cards as the rules read it. Where the rules push a pot otherwise than the record
+did, the two are drawn in contrast: the record's push in green on its seat, ringed in red where
+the rules do not give it, the rules' push in purple on the seat they give it to, and both lines
+in a banner across the felt. Every text from the record is escaped, so the SVG is safe to show
+whatever the names hold.
 
 >>> from dashboard.stepping import EXAMPLE, steps
 >>> from grammar.barge_parser import parse_hand
@@ -28,7 +32,7 @@ import math
 from collections.abc import Iterator
 from html import escape
 
-from dashboard.stepping import BoardState, Card, SeatState, TableState
+from dashboard.stepping import BoardState, Card, Push, SeatState, TableState
 from pipeline.amounts import format_amount
 from pipeline.model import JOKER, UNKNOWN_CARD
 
@@ -38,6 +42,7 @@ FELT_RX, FELT_RY = 350, 190
 SEAT_RX, SEAT_RY = 420, 250  # the oval the seat boxes sit on
 BOX_W, BOX_H = 150, 46
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+RECORD, RULES, WRONG = "#2e7d32", "#6a1b9a", "#d50000"  # the record's pushes, the rules', a denied push
 
 SUITS = {"s": ("♠", "#111111"), "h": ("♥", "#c62828"), "d": ("♦", "#1565c0"), "c": ("♣", "#2e7d32")}
 RANK_TEXT = {"T": "10"}
@@ -87,11 +92,17 @@ def seat_position(seat: int, seats: int) -> tuple[float, float]:
     return CX + SEAT_RX * math.cos(angle), CY + SEAT_RY * math.sin(angle)
 
 
+def _pushed(pushes: tuple[Push, ...], player: str) -> int:
+    return sum(p.amount for p in pushes if p.player == player)
+
+
 def _seat(seat: SeatState, x: float, y: float, state: TableState) -> Iterator[str]:
     towards = 1 if y <= CY else -1  # cards and bets go towards the middle of the table
     faded = seat.folded or seat.sitting_out
     acting = seat.player == state.actor
-    stroke = 'stroke="#ffd54f" stroke-width="3"' if acting else 'stroke="#263238" stroke-width="1.5"'
+    denied = bool(state.rules) and _pushed(state.record, seat.player) > _pushed(state.rules, seat.player)
+    stroke = (f'stroke="{WRONG}" stroke-width="4"' if denied
+              else 'stroke="#ffd54f" stroke-width="3"' if acting else 'stroke="#263238" stroke-width="1.5"')
     opacity = ' opacity="0.55"' if faded else ""
     yield (f'<rect x="{x - BOX_W / 2:.1f}" y="{y - BOX_H / 2:.1f}" width="{BOX_W}" height="{BOX_H}" rx="9" '
            f'fill="#37474f" {stroke}{opacity}/>')
@@ -103,13 +114,30 @@ def _seat(seat: SeatState, x: float, y: float, state: TableState) -> Iterator[st
         status += " · all-in"
     yield _text(x, y + 14, status, 12, "#ffcc80" if seat.all_in else "#cfd8dc")
     yield _text(x - BOX_W / 2 - 4, y + 4, f"{seat.seat}", 11, "#78909c", anchor="end")
-    if seat.won:  # on the side away from the cards
-        top = y - BOX_H / 2 - 20 if towards > 0 else y + BOX_H / 2 + 2
-        yield f'<rect x="{x - 46:.1f}" y="{top:.1f}" width="92" height="18" rx="9" fill="#2e7d32"/>'
-        yield _text(x, top + 13, f"wins {format_amount(seat.won)}", 11, weight="bold")
+    top = y - BOX_H / 2 - 20 if towards > 0 else y + BOX_H / 2 + 2  # badges: away from the cards
+    if seat.won:
+        width = 150 if state.rules else 92
+        label = ("record: " if state.rules else "") + f"wins {format_amount(seat.won)}"
+        ring = f' stroke="{WRONG}" stroke-width="2"' if denied else ""
+        yield (f'<rect x="{x - width / 2:.1f}" y="{top:.1f}" width="{width}" height="18" rx="9" '
+               f'fill="{RECORD}"{ring}/>')
+        yield _text(x, top + 13, label, 11, weight="bold")
+    rules_more = _pushed(state.rules, seat.player) - _pushed(state.record, seat.player)
+    if rules_more > 0:  # beside the record's badge, or where it would be
+        ry = top - 20 if towards > 0 else top + 20
+        yield f'<rect x="{x - 75:.1f}" y="{ry:.1f}" width="150" height="18" rx="9" fill="{RULES}"/>'
+        yield _text(x, ry + 13, f"rules: wins {format_amount(rules_more)}", 11, weight="bold")
     # A folded hand is in the muck: drawn only when some of its cards were seen.
     if not seat.folded or any(c.code != UNKNOWN_CARD for c in seat.cards):
-        yield from _hole_cards(seat.cards, x, y + towards * (BOX_H / 2 + 4), towards, faded)
+        edge = y + towards * (BOX_H / 2 + 4)
+        yield from _hole_cards(seat.cards, x, edge, towards, faded)
+        if seat.strength and seat.cards:  # under the cards, as the rules read them
+            strength = seat.strength if len(seat.strength) <= 34 else seat.strength[:33] + "…"
+            ty = edge + towards * 36 + (2 if towards > 0 else -18)
+            pill = 6.6 * len(strength) + 12
+            yield (f'<rect x="{x - pill / 2:.1f}" y="{ty:.1f}" width="{pill:.1f}" height="16" rx="8" '
+                   'fill="#263238"/>')
+            yield _text(x, ty + 12, strength, 11, "#fff59d", "bold")
     if seat.bet:
         bx, by = x + (CX - x) * 0.42, y + (CY - y) * 0.42 + towards * 8
         yield f'<circle cx="{bx - 18:.1f}" cy="{by - 4:.1f}" r="7" fill="#fbc02d" stroke="#5d4037"/>'
@@ -223,6 +251,25 @@ def _pot_text(state: TableState, y: float) -> Iterator[str]:
         yield _text(CX, y + 16, " · ".join(parts), 12, "#fff9c4")
 
 
+def _contrast(state: TableState) -> Iterator[str]:
+    """The record's and the rules' pushes of this step's pots, one line each, across the felt."""
+    if not state.rules:
+        return
+
+    def line(pushes: tuple[Push, ...]) -> str:
+        return "; ".join(f"{p.player} {format_amount(p.amount)}" + (f" ({p.hand})" if p.hand else "")
+                         for p in pushes) or "nobody"
+
+    pots = sorted({p.pot for p in (*state.record, *state.rules)})
+    where = ", ".join("main pot" if pot == 0 else f"side pot {pot}" for pot in pots)
+    top = CY + FELT_RY - 58
+    yield f'<rect x="{CX - 330}" y="{top}" width="660" height="50" rx="8" fill="#fafafa" opacity="0.95"/>'
+    for i, (who, colour, pushes) in enumerate((("Record", RECORD, state.record),
+                                                ("Rules", RULES, state.rules))):
+        text = f"{who}, {where}: {line(pushes)}"
+        yield _text(CX, top + 20 + 20 * i, text if len(text) <= 90 else text[:89] + "…", 13, colour, "bold")
+
+
 def render(state: TableState) -> str:
     """The whole picture of the table at one step, as an SVG document."""
     seats = max([state.max_seats or 0, *(s.seat for s in state.seats), state.button or 0, 2])
@@ -246,6 +293,7 @@ def render(state: TableState) -> str:
     parts.extend(_button(state, seats))
     for seat in state.seats:
         parts.extend(_seat(seat, *seat_position(seat.seat, seats), state))
+    parts.extend(_contrast(state))
     caption = state.text if len(state.text) <= 140 else state.text[:139] + "…"
     parts.append(_text(CX, HEIGHT - 14, f"{state.step}. {caption}", 14, "#263238"))
     parts.append("</svg>")

@@ -1,6 +1,6 @@
 """What every page shares: cached, read-only data loading with "busy, retrying", the sidebar's
-filters (kept in `st.session_state`, so they hold across pages), links to the replayer, and
-number formats.
+filters (kept in `st.session_state`, so they hold across pages), links to the replayer, a
+finding's rule with its text and the director's review of it, and number formats.
 """
 
 from __future__ import annotations
@@ -19,12 +19,20 @@ import polars as pl
 import streamlit as st
 
 from dashboard import queries
-from dashboard.connection import DatabaseBusy, DatabaseUnavailable, database_path, page_connection, version
+from dashboard.connection import (
+    DatabaseBusy,
+    DatabaseUnavailable,
+    database_path,
+    page_connection,
+    version,
+    writable,
+)
+from evaluator.rulebook import quote_for, rule_for
+from pipeline.reviews import STATUSES, ReviewError, add_review
 from pipeline.stats import Filters
 
 T = TypeVar("T")
-BUSY_WAIT = 60.0  # seconds a page keeps retrying while an ingest holds the database
-RETRY_EVERY = 0.5
+RETRY_EVERY = 0.5  # seconds between tries while an ingest holds the database
 REPLAYER = "views/replayer.py"
 REPLAYER_URL = "replayer"  # the replayer page's url_path (app.py)
 ALL = "(all)"
@@ -39,28 +47,28 @@ def _cached(key: str, db: str, stamp: tuple[int, ...], args: tuple[Any, ...], _f
 
 
 def fetch(fn: Callable[..., T], *args: Any) -> T:
-    """`fn(connection, *args)` on the database, from the cache while the database is unchanged;
-    while another process writes the database, retry (saying so) for up to BUSY_WAIT seconds.
-    Raises DatabaseUnavailable when the database is missing, unreadable or still busy."""
+    """`fn(connection, *args)` on the database, from the cache while the database is unchanged.
+    While another process writes the database, retry every RETRY_EVERY seconds for as long as
+    the writer holds it (an ingest of a million hands takes minutes), saying so and for how long,
+    and say so again when it is free. Raises DatabaseUnavailable when the database is missing or
+    unreadable. (Streamlit ends the wait when the user leaves the page: each notice is a point
+    where it can stop the run.)"""
     path = database_path()
     key = f"{fn.__module__}.{fn.__qualname__}"
-    deadline = time.monotonic() + BUSY_WAIT
+    started = time.monotonic()
     notice = None
     while True:
         try:
             result: T = _cached(key, str(path), version(path), args, fn)
             if notice is not None:
-                notice.empty()
+                notice.success(f"The database is free again after {time.monotonic() - started:,.0f} s: "
+                               "this page shows it as the ingest left it.", icon="✅")
             return result
         except DatabaseBusy:
-            if notice is None:
-                notice = st.empty()
-                notice.info("The database is busy (an ingest is writing to it), retrying…", icon="⏳")
-            if time.monotonic() > deadline:
-                notice.empty()
-                raise DatabaseUnavailable(
-                    f"The database {path} is still busy after {BUSY_WAIT:.0f} s; reload the page when "
-                    "the ingest has finished.") from None
+            notice = notice or st.empty()
+            notice.info(f"The database is busy (an ingest is writing to it): retrying every {RETRY_EVERY} s "
+                        f"for {time.monotonic() - started:,.0f} s so far; this page loads by itself when "
+                        "the ingest ends.", icon="⏳")
             time.sleep(RETRY_EVERY)
         except duckdb.CatalogException as exc:
             raise DatabaseUnavailable(f"{path} is not a barge database (run `barge ingest` on it): {exc}") \
@@ -197,6 +205,44 @@ def bars(frame: pl.DataFrame, category: str, value: str, *, by: str | None = Non
         chart = chart.encode(color=alt.Color(f"{by}:N", scale=scale or alt.Undefined,
                                              legend=alt.Legend(orient="bottom", title=None)))
     st.altair_chart(chart.properties(height=alt.Step(20)), width="stretch")
+
+
+def show_rule(code: str, citation: str, *, expanded: bool = False) -> None:
+    """The rule a finding cites: its citation and title, the sentence(s) the code applies, and
+    the section's whole text (`evaluator.rulebook`)."""
+    rule = rule_for(citation)
+    if rule is None:
+        st.caption(f"{plain(citation)}: no shipped rulebook text for this citation.")
+        return
+    quote = quote_for(code, citation)
+    st.markdown(f"**{plain(citation)} · {plain(rule.title)}**" + (f": “{plain(quote)}”" if quote else ""))
+    with st.expander(f"The whole of {rule.citation} ({rule.title})", expanded=expanded and not quote):
+        st.text(rule.text)
+
+
+def review_form(hand_id: str, code: str, seq: int, key: str) -> None:
+    """A director's decision about one finding: status, note and name, stored as a review
+    (`pipeline.reviews`, the same trail as `barge review`)."""
+    with st.form(key=key, clear_on_submit=False, border=True):
+        cols = st.columns([1, 3, 1])
+        status = cols[0].selectbox("Decision", STATUSES[1:] + STATUSES[:1], key=f"{key}_status")
+        note = cols[1].text_input("Note", key=f"{key}_note",
+                                  placeholder="why: what the floor saw, the ruling")
+        by = cols[2].text_input("Your name", key=f"{key}_by")
+        if not st.form_submit_button("Record the review", icon=":material/rate_review:"):
+            return
+    try:
+        with writable(database_path()) as con:
+            review = add_review(con, hand_id, code, str(status), note, by, seq)
+    except ReviewError as exc:
+        st.error(f"The review was not recorded: {plain(exc)}.")
+        return
+    except DatabaseBusy:
+        st.error("The review was not recorded: the database is busy (an ingest is writing to it); "
+                 "record it again when the ingest has finished.")
+        return
+    st.success(f"Recorded: {code} at action {seq} of {plain(hand_id)} {review.status} by "
+               f"{plain(review.reviewer)}.")
 
 
 def page_title(title: str, caption: str) -> None:

@@ -1,47 +1,86 @@
-"""Hand replayer page: one hand drawn as a table (`table_svg`), stepped line by line (`stepping`)
-with stacks, bets, the pot and side pots at each step, the audit's findings beside it (those of
-the current step marked), the awards recorded and computed, and the hand's raw text.
+"""Hand replayer page: one hand as it was recorded, drawn as a table (`table_svg`) and stepped line by
+line (`stepping`), the dealer's pushes included; where the rules push a pot otherwise, both pushes
+side by side at that pot's step. The findings are called out at the step they are about, at full
+width with the words of the rule they cite, and each can be reviewed. Autoplay and keyboard steps
+(Streamlit's documented button shortcuts: ← → Home End, Space to play), a search by hand id,
+player or board, and each shown hand's strength under its player.
 
 Opened from other pages as `replayer?hand=ID` (and `&seq=N` to start at action N).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import polars as pl
 import streamlit as st
 
 from dashboard import queries, ui
-from dashboard.stepping import TableState, steps
+from dashboard.stepping import TableState, steps, strengths
 from dashboard.table_svg import render
 from grammar.errors import HandSyntaxError
 from pipeline.amounts import format_amount
 from pipeline.formats import reader
 from pipeline.model import Award
+from pipeline.reviews import current_for
 
-PICK, STEP, SHOWN = "replay_pick", "replay_step", "replay_hand"
+PICK, STEP, SHOWN, SEARCH = "replay_pick", "replay_step", "replay_hand", "replay_search"
+PLAY = "replay_playing"  # not the Play button's key: a widget's state cannot be set
+AUTOPLAY_EVERY = 1.2  # seconds a step stays on screen while playing
+# The findings that say the rules push a pot otherwise than the record (evaluator.award_check):
+# the audit cites them at the hand's last action; the replayer calls them out at the push.
+PUSH_CODES = frozenset({"WRONG_AWARD", "MISREAD_HAND", "LOW_DID_NOT_QUALIFY", "WRONG_ODD_CHIP"})
+SEVERITY_BOX = {"error": st.error, "warning": st.warning, "info": st.info}
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def table_states(raw_text: str, fmt: str, awards: tuple[Award, ...]) -> list[TableState]:
-    """The hand read back from its stored text with its source format's reader, stepped."""
-    return steps(reader(fmt)(raw_text), awards)
+def table_states(raw_text: str, fmt: str, rules: tuple[Award, ...], rules_hands: tuple[str | None, ...],
+                 compare: bool) -> list[TableState]:
+    """The hand read back from its stored text with its source format's reader, stepped through
+    the record's pushes, and the rules' beside them when `compare` (the audit found they differ).
+    A record without pushes (PHH writes none) is pushed what the rules award."""
+    hand = reader(fmt)(raw_text)
+    shown = strengths(hand)
+    if not hand.awards:
+        return steps(hand, rules, strengths=shown)
+    return steps(hand, hand.awards, rules if compare else (),
+                 {i: h for i, h in enumerate(rules_hands) if h}, shown)
 
 
-def pushed(awards: pl.DataFrame) -> tuple[Award, ...]:
-    """The awards the replay pushes: the computed ones where the audit wrote them, else the
-    recorded ones (amounts back in hundredths)."""
-    computed = awards.filter(pl.col("origin") == "computed")
-    chosen = computed if not computed.is_empty() else awards.filter(pl.col("origin") != "computed")
-    return tuple(Award(r["player"], round(r["amount"] * 100), r["pot"], r["portion"])
-                 for r in chosen.iter_rows(named=True))
+def computed(awards: pl.DataFrame) -> tuple[tuple[Award, ...], tuple[str | None, ...]]:
+    """What the rules push (the audit's computed awards, amounts back in hundredths) and the hand
+    each is pushed for."""
+    rows = list(awards.filter(pl.col("origin") == "computed").iter_rows(named=True))
+    return (tuple(Award(r["player"], round(r["amount"] * 100), r["pot"], r["portion"]) for r in rows),
+            tuple(r["hand"] for r in rows))
+
+
+def step_of(states: Sequence[TableState], seq: int, code: str) -> int:
+    """The step a finding is about: a push finding at the pot whose pushes differ, else the step
+    of its action (the last step when the action is past the record's lines)."""
+    if code in PUSH_CODES:
+        contrast = next((s.step for s in states if s.rules), None)
+        if contrast is not None:
+            return contrast
+    return next((s.step for s in states if seq in s.seqs), len(states) - 1)
 
 
 def move(delta: int, last: int) -> None:
     st.session_state[STEP] = max(0, min(last, st.session_state.get(STEP, last) + delta))
+    st.session_state[PLAY] = False
 
 
 def go(step: int) -> None:
     st.session_state[STEP] = step
+    st.session_state[PLAY] = False
+
+
+def play(last: int) -> None:
+    playing = not st.session_state.get(PLAY, False)
+    st.session_state[PLAY] = playing
+    if playing and st.session_state.get(STEP, last) >= last:
+        st.session_state[STEP] = 0  # playing from the end starts again
 
 
 def picked() -> None:
@@ -50,22 +89,28 @@ def picked() -> None:
 
 
 f = ui.filters()
-ui.page_title("Hand replayer", "Step through a hand as it was recorded; findings cite the action they are "
-              "about.")
-listed = ui.load(queries.hand_list, f)
+ui.page_title("Hand replayer", "Step through a hand as it was recorded, the dealer's pushes included; "
+              "where the rules push otherwise, both are shown. Keys: ← back, → next, Home, End, Space to "
+              "play or pause.")
+search = st.text_input("Find a hand", key=SEARCH,
+                       placeholder="a hand id, a player's name, or board cards such as Ah Kd 7c",
+                       help="cards are looked for on the boards (each of them); any other text in hand ids "
+                       "and players' names")
+listed = ui.load(queries.hand_list, f, search)
 labels = {r["hand_id"]: f"{r['hand_id']} · {r['variant']} · {r['started_at'] or 'no date'}"
           + (f" · {r['findings']} findings" if r["findings"] else "") for r in listed.iter_rows(named=True)}
 wanted = st.query_params.get("hand")
 if wanted and wanted not in labels:
     labels = {wanted: wanted, **labels}
 if not labels:
-    st.info("No hands match the filters.")
+    st.info("No hands match the filters and the search.")
     st.stop()
 if wanted and st.session_state.get(SHOWN) != wanted:
     st.session_state[PICK] = wanted
 elif st.session_state.get(PICK) not in labels:
     st.session_state.pop(PICK, None)
-hand_id = st.selectbox("Hand", list(labels), key=PICK, on_change=picked, format_func=labels.__getitem__)
+hand_id = st.selectbox(f"Hand ({len(labels):,} found)", list(labels), key=PICK, on_change=picked,
+                       format_func=labels.__getitem__)
 
 found = ui.load(queries.hand, hand_id)
 if found.is_empty():
@@ -74,58 +119,122 @@ if found.is_empty():
 row = found.row(0, named=True)
 awards = ui.load(queries.hand_awards, hand_id)
 findings = ui.load(queries.hand_findings, hand_id)
+decided = ui.load(queries.decisions)
+rules, rules_hands = computed(awards)
 try:
-    states = table_states(row["raw_text"], row["format"], pushed(awards))
+    states = table_states(row["raw_text"], row["format"], rules, rules_hands,
+                          bool(findings.filter(pl.col("code").is_in(PUSH_CODES)).height))
 except (HandSyntaxError, KeyError, ValueError) as exc:
     st.error(f"This hand cannot be stepped through: {ui.plain(exc)}")
     st.code(row["raw_text"], language=None)
     st.stop()
+callouts = [(step_of(states, r["seq"], r["code"]), r) for r in findings.iter_rows(named=True)]
 
 last = len(states) - 1
 if st.session_state.get(SHOWN) != hand_id:  # a new hand: start at the cited action, else at the end
     st.session_state[SHOWN] = hand_id
+    st.session_state[PLAY] = False
     seq = st.query_params.get("seq")
-    start = next((s.step for s in states if seq and seq.isdigit() and int(seq) in s.seqs), last)
-    st.session_state[STEP] = start
+    cited = [at for at, r in callouts if seq and seq.isdigit() and r["seq"] == int(seq)]
+    st.session_state[STEP] = min(cited, default=last)
 st.session_state[STEP] = min(st.session_state.get(STEP, last), last)
 
-buttons = st.columns([1, 1, 6, 1, 1])
-buttons[0].button("Start", icon=":material/first_page:", help="the seats, before any action", on_click=go,
-                  args=(0,), width="stretch", key="replay_first")
-buttons[1].button("Back", icon=":material/chevron_left:", help="the previous step", on_click=move,
-                  args=(-1, last), width="stretch", key="replay_prev")
-buttons[2].slider("Step", 0, last, key=STEP, label_visibility="collapsed")
-buttons[3].button("Next", icon=":material/chevron_right:", help="the next step", on_click=move,
-                  args=(1, last), width="stretch", key="replay_next")
-buttons[4].button("End", icon=":material/last_page:", help="the end of the hand, the pots pushed",
-                  on_click=go, args=(last,), width="stretch", key="replay_last")
-state = states[st.session_state[STEP]]
+stopped = findings.filter(pl.col("code") == "REPLAY_STOPPED")
+if not stopped.is_empty() or states[-1].stopped:
+    # The audit's own words ("replay stopped at action N: why"), else where the table stopped.
+    why = str(stopped["message"][0]) if not stopped.is_empty() else f"the table stopped at {states[-1].stopped}"
+    st.warning(f"**{ui.plain(why[:1].upper() + why[1:])}.** The record cannot be followed past that point: "
+               "the later steps show its lines as written, with the chips where they could be followed (the "
+               "pot never counts chips returned that were not in front of the player).", icon="⛔")
+if rules and awards.filter(pl.col("origin") != "computed").is_empty():
+    st.caption("The record has no pushes (PHH writes none): the last steps push what the rules award.")
 
-picture, side = st.columns([4, 1])
-with picture:
-    st.image(render(state), width="stretch")
-    st.text(f"Step {state.step} of {last}: {state.text}")
-with side:
-    st.subheader("Pot")
-    st.metric("Pot", format_amount(state.pot), label_visibility="collapsed")
-    if len(state.pots) > 1:
-        st.dataframe(pl.DataFrame({
-            "pot": ["main" if p.index == 0 else f"side {p.index}" for p in state.pots],
-            "chips": [format_amount(p.amount) for p in state.pots],
-            "eligible": [", ".join(p.eligible) for p in state.pots]}), hide_index=True)
-    st.subheader("Findings")
-    if findings.is_empty():
-        st.caption("None: the hand replays clean under its rules profile.")
-    now = findings.filter(pl.col("seq").is_in(list(state.seqs)))
-    for r in now.iter_rows(named=True):
-        st.warning(f"{r['severity']} {r['code']} at this step: {ui.plain(r['message'])} "
-                   f"({ui.plain(r['rule'])})")
-    if not findings.is_empty():
-        st.dataframe(findings, hide_index=True, column_config={"seq": "action"})
-    facts = (row["event"], row["table_name"] and f"table {row['table_name']}",
-             row["level"] and f"level {row['level']}", row["started_at"] and str(row["started_at"]),
-             row["rules_profile"])
-    st.caption(ui.plain(" · ".join(v for v in facts if v)))
+
+def pushes_frame(state: TableState) -> pl.DataFrame:
+    """The record's and the rules' pushes of the pots where they differ, one row per push."""
+    def rows(who: str, pushes: Sequence[Any]) -> dict[str, list[Any]]:
+        return {"by": [who] * len(pushes), "pot": ["main" if p.pot == 0 else f"side {p.pot}" for p in pushes],
+                "player": [p.player for p in pushes], "chips": [format_amount(p.amount) for p in pushes],
+                "hand": [p.hand or "" for p in pushes]}
+
+    record, rule = rows("the record", state.record), rows("the rules", state.rules)
+    return pl.DataFrame({k: record[k] + rule[k] for k in record})
+
+
+@st.fragment(run_every=AUTOPLAY_EVERY if st.session_state.get(PLAY) else None)
+def stage() -> None:
+    """The steps' controls, the table and what happens at the step: a fragment, so that autoplay
+    redraws only this part."""
+    playing = st.session_state.get(PLAY, False)
+    if playing:
+        if st.session_state[STEP] >= last:
+            st.session_state[PLAY] = False
+            st.rerun()  # the whole page, so that the timer stops
+        st.session_state[STEP] = min(last, st.session_state[STEP] + 1)
+    buttons = st.columns([1, 1, 5, 1, 1, 1])
+    buttons[0].button("Start", icon=":material/first_page:", help="the seats, before any action", on_click=go,
+                      args=(0,), width="stretch", key="replay_first", shortcut="Home")
+    buttons[1].button("Back", icon=":material/chevron_left:", help="the previous step", on_click=move,
+                      args=(-1, last), width="stretch", key="replay_prev", shortcut="Left")
+    buttons[2].slider("Step", 0, last, key=STEP, label_visibility="collapsed")
+    buttons[3].button("Next", icon=":material/chevron_right:", help="the next step", on_click=move,
+                      args=(1, last), width="stretch", key="replay_next", shortcut="Right")
+    buttons[4].button("End", icon=":material/last_page:", help="the end of the hand, the pots pushed",
+                      on_click=go, args=(last,), width="stretch", key="replay_last", shortcut="End")
+    buttons[5].button("Pause" if playing else "Play",
+                      icon=":material/pause:" if playing else ":material/play_arrow:",
+                      help=f"step through by itself, a step every {AUTOPLAY_EVERY} s", on_click=play,
+                      args=(last,), width="stretch", key="replay_play", shortcut="Space")
+    state = states[st.session_state[STEP]]
+
+    picture, side = st.columns([4, 1])
+    with picture:
+        st.image(render(state), width="stretch")
+        st.text(f"Step {state.step} of {last}: {state.text}")
+    with side:
+        st.subheader("Pot")
+        st.metric("Pot", format_amount(state.pot), label_visibility="collapsed")
+        if len(state.pots) > 1:
+            st.dataframe(pl.DataFrame({
+                "pot": ["main" if p.index == 0 else f"side {p.index}" for p in state.pots],
+                "chips": [format_amount(p.amount) for p in state.pots],
+                "eligible": [", ".join(p.eligible) for p in state.pots]}), hide_index=True)
+        facts = (row["event"], row["table_name"] and f"table {row['table_name']}",
+                 row["level"] and f"level {row['level']}", row["started_at"] and str(row["started_at"]),
+                 row["rules_profile"])
+        st.caption(ui.plain(" · ".join(v for v in facts if v)))
+
+    if state.rules:
+        st.error("**The rules push this pot otherwise than the record.** The table shows the record's push "
+                 "(green, ringed in red where the rules do not give it) and the rules' (purple).", icon="⚖️")
+        st.dataframe(pushes_frame(state), hide_index=True, width="stretch")
+    for at, r in callouts:
+        if at == state.step:
+            with st.container(border=True):
+                SEVERITY_BOX.get(r["severity"], st.info)(
+                    f"**{r['code']}** ({r['severity']}) at this step, action {r['seq']}: "
+                    f"{ui.plain(r['message'])}")
+                ui.show_rule(r["code"], r["rule"])
+
+
+stage()
+
+st.subheader(f"Findings ({findings.height:,})")
+if findings.is_empty():
+    st.caption("None: the hand replays clean under its rules profile.")
+for at, r in callouts:
+    review = current_for(decided, hand_id, r["code"], r["seq"])
+    with st.container(border=True):
+        head = st.columns([5, 1])
+        head[0].markdown(f"**{r['code']}** · {r['severity']} · action {r['seq']} (step {at}): "
+                         f"{ui.plain(r['message'])}")
+        head[1].button("Go to the step", key=f"replay_goto_{r['code']}_{r['seq']}", on_click=go, args=(at,),
+                       width="stretch")
+        ui.show_rule(r["code"], r["rule"])
+        st.caption(f"Review: {review.status} by {ui.plain(review.reviewer)} at {review.at:%Y-%m-%d %H:%M} UTC"
+                   + (f", “{ui.plain(review.note)}”" if review.note else "") if review else "Review: open.")
+        with st.expander("Review this finding"):
+            ui.review_form(hand_id, r["code"], r["seq"], key=f"replay_review_{r['code']}_{r['seq']}")
 
 lines, seats, pushes, raw = st.tabs(["All steps", "Seats and stacks", "Awards", "Raw text"])
 with lines:
@@ -139,8 +248,8 @@ with seats:
                "pots); final stack: the summary's count, if any.")
     st.dataframe(ui.load(queries.hand_seats, hand_id), hide_index=True)
 with pushes:
-    st.caption("Recorded: what the dealer pushed. Computed: what the rules push (written by the audit); "
-               "the replay pushes the computed ones where there are any.")
+    st.caption("Recorded: what the dealer pushed (the steps above). Computed: what the rules push (written "
+               "by the audit), with the hand each is pushed for.")
     st.dataframe(awards, hide_index=True)
 with raw:
     st.code(row["raw_text"], language=None)

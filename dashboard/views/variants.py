@@ -1,5 +1,6 @@
-"""Variants page: all 59 games of the catalog with their hand counts, how often a hand reaches the
-showdown, pots and findings, and the distribution of the hands that win at the showdown."""
+"""Variants page: all 59 games of the catalog and the rooms' own games (marked with their room) with
+their hand counts, how often a hand reaches the showdown, pots and findings, and the distribution of
+the hands that win at the showdown."""
 
 from __future__ import annotations
 
@@ -9,25 +10,31 @@ import polars as pl
 import streamlit as st
 
 from dashboard import queries, ui, winning
-from evaluator.variants import VARIANTS
+from evaluator.variants import ALL_VARIANTS, ROOM_VARIANTS, VARIANTS
 
 f = ui.filters()
 ui.page_title("Variants", ui.describe(f))
 
-games = list(VARIANTS.values())
+games = list(ALL_VARIANTS.values())
 catalog = pl.DataFrame({"variant": [v.id for v in games], "name": [v.name for v in games],
-                        "section": [v.section for v in games]})
+                        "section": [v.section for v in games],
+                        "rules": ["BARGE 2025" if v.barge else f"{v.room} game, extends §{v.section}"
+                                     for v in games]})
 per_variant = ui.load(queries.variant_stats, f)
 table = catalog.join(per_variant, on="variant", how="full", coalesce=True).with_columns(
     pl.col("hands", "showdowns", "findings").fill_null(0)).sort("variant")
-played = table.filter(pl.col("hands") > 0).height
+played = set(table.filter(pl.col("hands") > 0)["variant"].to_list())
 
-cols = st.columns(4)
-cols[0].metric("Variants played", f"{played} of {len(VARIANTS)}")
-cols[1].metric("Hands", f"{int(table['hands'].sum()):,}")
-cols[2].metric("Showdowns", f"{int(table['showdowns'].sum()):,}")
+cols = st.columns(5)
+cols[0].metric("Variants played", f"{len(played & VARIANTS.keys())} of {len(VARIANTS)}",
+               help="the BARGE games with hands")
+cols[1].metric("Rooms' own games played", f"{len(played & ROOM_VARIANTS.keys())} of {len(ROOM_VARIANTS)}",
+               help="games other rooms deal that the rulebook does not (" + ", ".join(
+                   f"{v.name}: {v.room}" for v in ROOM_VARIANTS.values()) + ")")
+cols[2].metric("Hands", f"{int(table['hands'].sum()):,}")
+cols[3].metric("Showdowns", f"{int(table['showdowns'].sum()):,}")
 total = int(table["hands"].sum())
-cols[3].metric("Showdown share", ui.percent(100 * int(table["showdowns"].sum()) / total if total else None))
+cols[4].metric("Showdown share", ui.percent(100 * int(table["showdowns"].sum()) / total if total else None))
 
 st.dataframe(table, hide_index=True, height=420, column_config={
     "showdown_pct": st.column_config.ProgressColumn("showdown %", format="%.0f%%", min_value=0,
