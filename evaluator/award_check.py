@@ -5,9 +5,14 @@ chips pushed plus the uncalled bets returned, as recorded, against the same as t
 (:mod:`evaluator.settle`). Pot numbers and portion labels are how the record explains itself,
 and are used only to say what went wrong:
 
-- `WRONG_ODD_CHIP`: nobody is off by more than one odd chip (§1.4);
+- `SEVENS_REFUND_IGNORED`: the chips put in after the draw were not given back where the sevens
+  rule voids that action (Appendix B);
+- `WRONG_ODD_CHIP`: a pot was split (between tied hands, high and low, or runs) and its odd chip
+  went to another player of the split (§1.4); nobody is off by more than that one chip;
 - `WRONG_AWARD`: chips pushed to a player with no part in the pot (folded, mucked, or all-in
-  for less than the side pot), or the right players paid the wrong amounts;
+  for less than the side pot), or the right players paid the wrong amounts (a pot won outright
+  pushed short or long, by one chip or more);
+- `TIE_NOT_SPLIT`: a pot or portion that tied hands share pushed to one of them (§1.4);
 - `LOW_DID_NOT_QUALIFY`: a player paid for a low that does not qualify;
 - `MISREAD_HAND`: the chips went to the wrong hands, as when hands are misread.
 
@@ -72,16 +77,69 @@ def _ineligible(settlement: Settlement, recorded: Sequence[Award], over: Sequenc
     return None
 
 
-def _unqualified_low(settlement: Settlement, recorded: Sequence[Award], over: Sequence[str]) -> str | None:
+def _unqualified_low(settlement: Settlement, recorded: Sequence[Award], diff: Mapping[str, int],
+                     unit: int) -> str | None:
+    """A player pushed a low their hand does not qualify for: the record labels it a low, or (a
+    record that labels no portion) the chips they got too many are a low's half or quarter of a pot."""
     computed_low = any(s.portion and s.portion.startswith("low") for s in settlement.shares)
-    for player in over:
+    for player, extra in diff.items():
         low = next((p for p in settlement.hands.get(player, ()) if p.name == "low"), None)
-        if low is None or low.rank is not None or low.raw < 0:
+        if extra <= 0 or low is None or low.rank is not None or low.raw < 0:
             continue
         labelled = any(a.player == player and a.portion and "low" in a.portion for a in recorded)
-        if labelled or not computed_low:
+        a_low_share = any(abs(extra * k - pot.amount) <= k * unit for pot in settlement.pots for k in (2, 4)
+                          if player in pot.eligible)
+        if labelled or (not computed_low and a_low_share):
             return f"{player} was pushed a low with {low.description}"
     return None
+
+
+def _unrefunded(settlement: Settlement, diff: Mapping[str, int]) -> str | None:
+    """Appendix B: a player owed back what they put in after the draw, pushed less than that."""
+    owed = {s.player: s.amount for s in settlement.shares if s.portion == RETURNED}
+    short = [p for p, d in diff.items() if d < 0 and p in owed]
+    if not short:
+        return None
+    return "; ".join(f"{p} was owed back the {chips(owed[p])} put in after the draw" for p in short) + \
+        ": the sevens rule voids the action after the draw"
+
+
+def _odd_chip(settlement: Settlement, diff: Mapping[str, int], unit: int) -> str | None:
+    """§1.4: every difference is one odd chip of a split pot, given to another player of that split."""
+    if any(abs(d) > unit for d in diff.values()) or sum(diff.values()) != 0:
+        return None
+    sharing: dict[int, set[str]] = {}
+    for share in settlement.shares:
+        if share.portion != RETURNED:
+            sharing.setdefault(share.pot, set()).add(share.player)
+    odd_pots = {s.pot for s in settlement.shares if s.odd}
+    over = [p for p, d in diff.items() if d > 0]
+    under = [p for p, d in diff.items() if d < 0]
+    held = all(any(s.odd and s.player == p for s in settlement.shares) for p in under)
+    shared = all(any(p in sharing[pot] for pot in odd_pots) for p in over)
+    if not (held and shared):
+        return None
+    return f"the odd chip went to {', '.join(over)}; §1.4 gives it to {', '.join(under)}"
+
+
+def _tie_not_split(settlement: Settlement, diff: Mapping[str, int]) -> str | None:
+    """§1.4: a pot or portion that tied hands share, pushed to some of them only."""
+    ties: dict[tuple[int, str | None], list[str]] = {}
+    for share in settlement.shares:
+        if share.portion != RETURNED:
+            ties.setdefault((share.pot, share.portion), []).append(share.player)
+    for (pot, portion), players in ties.items():
+        if len(players) > 1 and set(diff) <= set(players):
+            what = f"the {portion} of {_pot_name(pot)}" if portion else _pot_name(pot)
+            hand = next((s.hand for s in settlement.shares if s.pot == pot and s.portion == portion), "")
+            return (f"{', '.join(players)} tie for {what}" + (f" with {hand}" if hand else "") +
+                    ", but it was not split between them")
+    return None
+
+
+def _short_or_long(diff: Mapping[str, int]) -> str:
+    return "; ".join(f"{p} was pushed {chips(abs(d))} {'more' if d > 0 else 'less'} than the rules push"
+                     for p, d in diff.items())
 
 
 def _due(settlement: Settlement, owed: Mapping[str, int]) -> Counter[str]:
@@ -129,16 +187,20 @@ def check_awards(settlement: Settlement, recorded: Sequence[Award], returned: Ma
     if rake and rake_free is not None and rake_taken_otherwise(pushed, rake_free, owed, rake):
         return []
     over = [p for p, d in diff.items() if d > 0]
-    under = [p for p, d in diff.items() if d < 0]
     said = "; ".join(f"{p} {chips(pushed[p])}" for p in diff)
     what = f"(pushed: {said}; the rules: {_rules_text(settlement, list(diff))})"
     reason: str | None
-    if all(abs(d) <= unit for d in diff.values()):
+    if reason := _unrefunded(settlement, diff):
+        code = "SEVENS_REFUND_IGNORED"
+    elif reason := _odd_chip(settlement, diff, unit):
         code = "WRONG_ODD_CHIP"
-        reason = f"the odd chip went to {', '.join(over)}; §1.4 gives it to {', '.join(under)}"
     elif reason := _ineligible(settlement, recorded, over):
         code = "WRONG_AWARD"
-    elif reason := _unqualified_low(settlement, recorded, over):
+    elif all(abs(d) <= unit for d in diff.values()):
+        code, reason = "WRONG_AWARD", f"no odd chip was split: {_short_or_long(diff)}"
+    elif reason := _tie_not_split(settlement, diff):
+        code = "TIE_NOT_SPLIT"
+    elif reason := _unqualified_low(settlement, recorded, diff, unit):
         code = "LOW_DID_NOT_QUALIFY"
     elif {a.player for a in recorded if a.amount} != {
         s.player for s in settlement.shares if s.amount and s.portion != RETURNED
@@ -146,7 +208,7 @@ def check_awards(settlement: Settlement, recorded: Sequence[Award], returned: Ma
         hands = "; ".join(f"{p} holds {_hand(settlement, p)}" for p in diff if p in settlement.hands)
         code, reason = "MISREAD_HAND", f"the chips went to the wrong hand: {hands}"
     else:
-        code, reason = "WRONG_AWARD", "the pushes differ from the rules"
+        code, reason = "WRONG_AWARD", _short_or_long(diff)
     return [(code, f"{reason} {what}", None)]
 
 

@@ -10,8 +10,11 @@ each portion by a `judge` and returns who gets how many chips:
 - a pot is divided equally between its portions (high and low, low and badugi, ...), the odd chip
   going to the first portion, "the high hand" of §1.4;
 - a portion is divided equally between tied hands, the odd chips going one each to the players
-  in §1.4's order (clockwise from the button, or by highest card by suit in stud games), so no
-  player gets more than one odd chip of a split.
+  in §1.4's order (clockwise from the button, or by highest card by suit in stud games);
+- "No player may receive more than one odd chip" (§1.4 rule 2) holds over the whole of one pot:
+  a player who already has an odd chip of the pot (of the other half of a high-low split, or of
+  another run) comes after the others when the next odd chip of that pot is given; each side pot
+  is split on its own.
 
 An odd chip is "the smallest denomination in play" (§1.4 rule 1): `unit`.
 
@@ -59,13 +62,15 @@ class Result:
 @dataclass(frozen=True, slots=True)
 class Share:
     """Chips pushed to one player: from which pot, for which portion (with ", run N" when the
-    board was run more than once), and the winning hand ("" when nobody had to show)."""
+    board was run more than once), and the winning hand ("" when nobody had to show); `odd`: the
+    share holds an odd chip of a split of the pot (§1.4)."""
 
     pot: int
     player: str
     amount: int
     portion: str | None
     hand: str = ""
+    odd: bool = False
 
 
 Judge = Callable[[tuple[str, ...], int], Sequence[Result]]
@@ -111,28 +116,55 @@ def divide(amount: int, unit: int, parts: int) -> list[int]:
     return shares
 
 
+def split(amount: int, unit: int, parts: int, odd: bool = False) -> list[tuple[int, bool]]:
+    """`divide`, with whether each part holds an odd chip of this division. One part keeps what
+    it was given (`odd`: the whole already held an odd chip); a division into several absorbs the
+    whole's odd chip and gives its own.
+
+    >>> split(1075, 25, 2), split(1000, 25, 2, odd=True), split(525, 25, 1, odd=True)
+    ([(550, True), (525, False)], [(500, False), (500, False)], [(525, True)])
+    """
+    amounts = divide(amount, unit, parts)
+    if parts == 1:
+        return [(amounts[0], odd)]
+    odd_chips = (amount // unit) % parts
+    return [(part, i < odd_chips) for i, part in enumerate(amounts)]
+
+
 def award(pots: Sequence[Pot], judge: Judge, unit: int, order: Order, runs: int = 1) -> list[Share]:
     """Every pot split by the judge's results: per run, then per portion, then per tied hand.
 
     `judge(eligible, run)`: the portions of a pot among `eligible` on run `run` (1-based) with
-    their winners; `order(players)`: the players in §1.4's odd-chip order.
+    their winners; `order(players)`: the players in §1.4's odd-chip order. §1.4 rule 2, "No player
+    may receive more than one odd chip", holds over the pot: among tied hands, a player who holds
+    an odd chip of the pot already comes after those who do not.
+
+    >>> def tie(eligible, run):
+    ...     return [Result("high", ("Ann", "Bo")), Result("low", ("Ann", "Cy"))]
+    >>> [(s.player, s.amount, s.portion, s.odd) for s in award([Pot(0, 30, ("Ann", "Bo", "Cy"))], tie, 1,
+    ...                                                          order=lambda names: names)]
+    [('Ann', 8, 'high', True), ('Bo', 7, 'high', False), ('Cy', 8, 'low', True), ('Ann', 7, 'low', False)]
     """
     shares: list[Share] = []
     for pot in pots:
-        for run, run_amount in enumerate(divide(pot.amount, unit, runs), start=1):
+        has_odd: set[str] = set()
+        for run, (run_amount, run_odd) in enumerate(split(pot.amount, unit, runs), start=1):
             if run_amount == 0:
                 continue
             results = judge(pot.eligible, run) if len(pot.eligible) > 1 else [Result(None, pot.eligible)]
             if not results:
                 continue  # no hand can be made (§2.34, Oklahoma's cash-game rule): nobody is pushed it
-            portions = divide(run_amount, unit, len(results))
-            for result, portion_amount in zip(results, portions, strict=True):
+            portions = split(run_amount, unit, len(results), run_odd)
+            for result, (portion_amount, portion_odd) in zip(results, portions, strict=True):
                 label = result.portion
                 if runs > 1:
                     label = f"{label}, run {run}" if label else f"run {run}"
-                winners = list(order(result.winners))
-                for player, amount in zip(winners, divide(portion_amount, unit, len(winners)), strict=True):
-                    shares.append(Share(pot.index, player, amount, label, result.hand))
+                winners = sorted(order(result.winners), key=lambda name: name in has_odd)  # §1.4 rule 2
+                parts = split(portion_amount, unit, len(winners), portion_odd)
+                for player, (amount, odd) in zip(winners, parts, strict=True):
+                    if odd:
+                        has_odd.add(player)
+                    shares.append(Share(pot.index, player, amount, label, result.hand, odd))
     return shares
 
 

@@ -31,6 +31,11 @@ LEFT_OF_BUTTON = "left_of_button"  # later rounds of blind games, bomb pots
 BRING_IN = "bring_in"  # first round of stud games: the bring-in, by the game's card order
 SHOWING = "showing"  # later stud rounds: the best hand showing, by the game's `showing` scale
 
+# When a step comes against its street's betting round, as the game's Dealing Procedure orders it.
+BEFORE_BETTING = "before"  # e.g. the draws of the draw games (§2.17), Oklahoma's removal (§2.34)
+AFTER_BETTING = "after"  # e.g. Dramaha's draw (§2.19), Binglaha's die (§2.10), Sohe's split (§2.46)
+WITH_OWN_ACTION = "with_action"  # once the player has acted: Scrotum's discard (§2.43), Pick'em's door card
+
 
 @dataclass(frozen=True, slots=True)
 class Street:
@@ -40,7 +45,12 @@ class Street:
     `bet`: the limit of its betting round ("small", "big") or None for no betting;
     `draw`: discards replaced from the stub, (fewest, most); `discard`: discards not replaced;
     `dice`: dice rolled by the player on the button after the betting (§1.13);
-    `steps`: other player steps allowed ("split", "expose", "choose", "remove_board").
+    `steps`: other player steps allowed ("split", "expose", "choose", "remove_board");
+    `timing`: (step, when) for the steps the game's section places against the betting round
+    ("draw" for a draw's discards and replacement cards, "discard", "roll", or a name in
+    `steps`; when: BEFORE_BETTING, AFTER_BETTING, WITH_OWN_ACTION); a step not named may come
+    anywhere on its street; `in_turn`: the steps each player takes in turn, from the first
+    active player to the left of the button (the draws, §2.17).
     """
 
     name: str
@@ -53,6 +63,12 @@ class Street:
     discard: tuple[int, int] | None = None
     dice: int = 0
     steps: frozenset[str] = frozenset()
+    timing: tuple[tuple[str, str], ...] = ()
+    in_turn: frozenset[str] = frozenset()
+
+    def when(self, step: str) -> str | None:
+        """Where `step` comes against the betting round, or None where the section does not say."""
+        return dict(self.timing).get(step)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,12 +122,21 @@ def flop(hole: int, spit: int = 0) -> tuple[Street, ...]:
     )
 
 
+def drawing(most: int, when: str) -> dict[str, object]:
+    """A draw of zero to `most` cards: "each player in turn discards ... Once all of the discards
+    have been announced, the dealer will deal each player an appropriate number of replacement
+    cards" (§2.17 and every draw game), before or after the street's betting."""
+    return {"draw": (0, most), "timing": (("draw", when),), "in_turn": frozenset({"draw"})}
+
+
 def draws(cards: int, rounds: int, most: int | None = None) -> tuple[Street, ...]:
-    """Draw games: a deal and one or three draws (§2.17, §2.15); the last two rounds are big."""
-    limit = (0, cards if most is None else most)
+    """Draw games: a deal and one or three draws (§2.17, §2.15), each before its street's betting;
+    the last two rounds are big."""
+    draw = drawing(cards if most is None else most, BEFORE_BETTING)
     names = ["draw"] if rounds == 1 else ["first_draw", "second_draw", "third_draw"]
     rest = tuple(
-        Street(n, draw=limit, bet="small" if rounds == 3 and i == 0 else "big") for i, n in enumerate(names)
+        Street(n, bet="small" if rounds == 3 and i == 0 else "big", **draw)  # type: ignore[arg-type]
+        for i, n in enumerate(names)
     )
     return (Street("hole_cards", down=cards, first=LEFT_OF_BIG_BLIND), *rest)
 
@@ -142,7 +167,12 @@ FIVE_CARD_STUD = (
     Street("4th_street", up=1, bet="big", first=SHOWING),
     Street("5th_street", up=1, bet="big", first=SHOWING),
 )
-MEXICAN_STREETS = tuple(replace(s, first=SHOWING, steps=frozenset({"expose"})) for s in FIVE_CARD_STUD)
+# §2.31: "After the betting round is complete, each remaining player has to decide whether or not to
+# expose their down card."
+MEXICAN_STREETS = tuple(
+    replace(s, first=SHOWING, steps=frozenset({"expose"}), timing=(("expose", AFTER_BETTING),))
+    for s in FIVE_CARD_STUD
+)
 MISSISSIPPI = (
     Street("3rd_street", down=2, up=1, first=LEFT_OF_BIG_BLIND),
     Street("5th_street", up=2, first=SHOWING),
@@ -157,7 +187,9 @@ CHOWAHA_BOARDS = (
 OKLAHOMA_BOARDS = (
     Street("flop", boards=(("1", 3), ("2", 3), ("3", 3))),
     Street("turn", boards=(("1", 1), ("2", 1), ("3", 1)), bet="big"),
-    Street("river", boards=(("1", 1), ("2", 1), ("3", 1)), bet="big", steps=frozenset({"remove_board"})),
+    # §2.34: the rows are removed once the rivers are out; "Board removal is followed by a round of betting".
+    Street("river", boards=(("1", 1), ("2", 1), ("3", 1)), bet="big", steps=frozenset({"remove_board"}),
+           timing=(("remove_board", BEFORE_BETTING),)),
 )
 MURDER_BOARDS = (
     Street("flop", boards=(("1", 2), ("2", 2), ("3", 2))),
@@ -178,9 +210,13 @@ PICKEM_STUD = (
     Street("6th_street", up=1, bet="big", first=SHOWING),
     Street("7th_street", down=1, bet="big", first=SHOWING),
 )
-PICKEM_DOOR = Street("hole_cards", first=LEFT_OF_BIG_BLIND, steps=frozenset({"expose"}))
+# Stud chosen: "each player will in turn ... either fold, call, or raise. If they call or raise they will
+# expose (i.e. roll) a door card of their choice at that time." Hold'em chosen: each player discards one,
+# then "the hand then plays out as the selected game".
+PICKEM_DOOR = Street("hole_cards", first=LEFT_OF_BIG_BLIND, steps=frozenset({"expose"}),
+                     timing=(("expose", WITH_OWN_ACTION),))
 PICKEM_CHOICES: tuple[tuple[str, tuple[Street, ...]], ...] = (
-    ("texas_holdem", modify(flop(3), "hole_cards", discard=(1, 1))),
+    ("texas_holdem", modify(flop(3), "hole_cards", discard=(1, 1), timing=(("discard", BEFORE_BETTING),))),
     ("omaha_hi_lo", flop(4)),
     ("razz", (PICKEM_DOOR, *PICKEM_STUD)),
     ("stud", (PICKEM_DOOR, *PICKEM_STUD)),
@@ -200,7 +236,8 @@ def _stud_game(variant_id: str, showdown: tuple[str, ...], bring_in: str, showin
                  bring_in=bring_in, showing=showing, **more)
 
 
-_SUPER = {"discard": (2, 2)}
+_SUPER = {"discard": (2, 2), "timing": (("discard", AFTER_BETTING),)}  # §2.50: after the betting
+_DICE_AFTER = (("roll", AFTER_BETTING),)  # "... a round of betting. At this point a die is rolled" (§2.10)
 
 _ENTRIES: tuple[Game, ...] = (
     _game("ace_to_five_triple_draw", STANDARD, draws(5, 3), ("a5_low",), structures=("limit", "pot-limit")),
@@ -211,9 +248,10 @@ _ENTRIES: tuple[Game, ...] = (
     _game("badeucy", STANDARD, draws(5, 3), ("27_low", "badugi_27")),
     _game("badugi", STANDARD, draws(4, 3), ("badugi",)),
     _game("bidirectional_chowaha", STANDARD,
-          (_hole(4), *modify(CHOWAHA_BOARDS, "flop", dice=1)), HI_LO8),
+          (_hole(4), *modify(CHOWAHA_BOARDS, "flop", dice=1, timing=_DICE_AFTER)), HI_LO8),
     _game("big_o", STANDARD, flop(5), HI_LO8, structures=("limit", "pot-limit")),
-    _game("binglaha", STANDARD, modify(flop(4), "flop", dice=1), HI_LO8, structures=("limit", "pot-limit")),
+    _game("binglaha", STANDARD, modify(flop(4), "flop", dice=1, timing=_DICE_AFTER), HI_LO8,
+          structures=("limit", "pot-limit")),
     _game("california_lowball", WITH_JOKER, draws(5, 1), ("a5_low",), structures=("limit", "no-limit"),
           rules=frozenset({"joker_option", "sevens_rule"})),
     _game("chowaha", STANDARD, (_hole(2), *CHOWAHA_BOARDS), HI_LO8),
@@ -223,10 +261,10 @@ _ENTRIES: tuple[Game, ...] = (
     _stud_game("deuce_to_seven_razz", ("27_low",), "high_card_ace_high", "low_27"),
     _game("deuce_to_seven_triple_draw", STANDARD, draws(5, 3), ("27_low",),
           structures=("limit", "pot-limit")),
-    _game("dramadugi", STANDARD, modify(flop(5), "flop", draw=(0, 3)), ("high", "badugi"),
+    _game("dramadugi", STANDARD, modify(flop(5), "flop", **drawing(3, AFTER_BETTING)), ("high", "badugi"),
           structures=("limit", "pot-limit")),
-    _game("dramaha", STANDARD, modify(flop(5), "flop", draw=(0, 5)), ("draw_high", "high")),
-    _game("dramaha_49", STANDARD, modify(flop(5), "flop", draw=(0, 3)), ("points49", "high")),
+    _game("dramaha", STANDARD, modify(flop(5), "flop", **drawing(5, AFTER_BETTING)), ("draw_high", "high")),
+    _game("dramaha_49", STANDARD, modify(flop(5), "flop", **drawing(3, AFTER_BETTING)), ("points49", "high")),
     _game("duck_flush", STANDARD, draws(5, 3), ("duck_flush",)),
     _game("five_card_draw", WITH_JOKER, draws(5, 1), ("high_bug",), structures=BIG_BET,
           rules=frozenset({"joker_option"})),
@@ -252,19 +290,24 @@ _ENTRIES: tuple[Game, ...] = (
     _game("oklahoma", STANDARD, (_hole(4), *OKLAHOMA_BOARDS), HI_LO8),
     _game("omaha", STANDARD, flop(4), ("high",), structures=("pot-limit", "limit")),
     _game("omaha_hi_lo", STANDARD, flop(4), HI_LO8, structures=("limit", "pot-limit")),
-    _game("omaha_x_or_better", STANDARD, modify(flop(4), "flop", dice=2), ("high", "a5_low_x")),
+    _game("omaha_x_or_better", STANDARD, modify(flop(4), "flop", dice=2, timing=_DICE_AFTER),
+          ("high", "a5_low_x")),
     _game("paradise_road_pickem", STANDARD,
-          (Street("hole_cards", down=3, first=LEFT_OF_BIG_BLIND, steps=frozenset({"choose"})),),
+          (Street("hole_cards", down=3, first=LEFT_OF_BIG_BLIND, steps=frozenset({"choose"}),
+                  timing=(("choose", BEFORE_BETTING),)),),
           ("chosen",), choices=PICKEM_CHOICES),
     _game("quick_quads", WITH_JOKER, draws(5, 1), ("high_quick_quads",), rules=frozenset({"joker_option"})),
     _stud_game("razz", ("a5_low",), "high_card", "low_a5"),
     _stud_game("razzdugi", ("a5_low", "badugi"), "high_card", "low_a5"),
     _game("rio_bravo", STANDARD,
           (*flop(2), Street("fifth_round", down=1, bet="big")), ("high",), structures=BIG_BET),
-    _game("scrotum", STANDARD, modify(flop(5), "hole_cards", discard=(0, 4)), HI_LO8),
+    # §2.43: the discard goes "under the chips" when the player first acts (puts chips in or checks).
+    _game("scrotum", STANDARD,
+          modify(flop(5), "hole_cards", discard=(0, 4), timing=(("discard", WITH_OWN_ACTION),)), HI_LO8),
     _game("short_deck_omaha", SHORT, flop(4), ("high_short_deck",), structures=BIG_BET),
     _game("short_deck_holdem", SHORT, flop(2), ("high_short_deck",), structures=BIG_BET),
-    _game("sohe", STANDARD, modify(flop(6), "hole_cards", steps=frozenset({"split"})), ("omaha", "holdem")),
+    _game("sohe", STANDARD, modify(flop(6), "hole_cards", steps=frozenset({"split"}),
+                                   timing=(("split", AFTER_BETTING),)), ("omaha", "holdem")),
     _stud_game("stud", ("high",), "low_card", "high", rules=frozenset({"double_bet_open_pair"})),
     _stud_game("stud_hi_lo", HI_LO8, "low_card", "high"),
     _stud_game("stud_hi_lo_no_qualifier", ("high", "a5_low"), "high_card", "low_a5"),
@@ -277,7 +320,8 @@ _ENTRIES: tuple[Game, ...] = (
     _game("texas_holdem", STANDARD, flop(2), ("high",), structures=BIG_BET),
     _game("texas_holdem_hi_lo", STANDARD, flop(2), HI_LO8),
     _game("triple_draw_dramaha", STANDARD,
-          flop(5)[:1] + tuple(replace(s, draw=(0, 5)) for s in flop(5)[1:]), ("draw_high", "high")),
+          flop(5)[:1] + tuple(replace(s, **drawing(5, BEFORE_BETTING)) for s in flop(5)[1:]),  # type: ignore[arg-type]
+          ("draw_high", "high")),
     _game("two_or_five_omaha_hi_lo", STANDARD, flop(5), HI_LO8),
     _game("wonky_donkey", STANDARD, flop(2), ("high", "a5_low8_if_black"), rules=frozenset({_FLOP_BLACK})),
 )
@@ -314,7 +358,7 @@ def catalog_entry(game: Game) -> dict[str, object]:
         "streets": [
             {"name": s.name, "down": s.down, "up": s.up, "boards": dict(s.boards), "bet": s.bet,
              "first": s.first, "draw": s.draw, "discard": s.discard, "dice": s.dice,
-             "steps": sorted(s.steps)}
+             "steps": sorted(s.steps), "timing": dict(s.timing), "in_turn": sorted(s.in_turn)}
             for s in game.streets
         ],
         "choices": [name for name, _ in game.choices],

@@ -24,12 +24,15 @@ from evaluator.awarding import Share, chip_unit
 from evaluator.betting import Round
 from evaluator.cards import STANDARD, card_order, rank_value, showing_key
 from evaluator.catalog import (
+    AFTER_BETTING,
     ALL_GAMES,
+    BEFORE_BETTING,
     BRING_IN,
     EXTRA_HOLE_CARDS_ON_BLACK_FLOP,
     LEFT_OF_BIG_BLIND,
     LEFT_OF_BUTTON,
     PICKEM_SHOWING,
+    WITH_OWN_ACTION,
     Game,
     Street,
 )  # fmt: skip
@@ -46,6 +49,8 @@ BETTING_KINDS = frozenset({"bring_in", "complete", "bet", "call", "raise", "chec
 CARD_STEPS = frozenset({"discard", "draw", "stand_pat", "split", "expose", "roll", "choose", "remove_board"})
 END_STREETS = frozenset({"showdown", "summary"})
 CARD_FAULTS = frozenset({"DUPLICATE_CARD", "SHOWN_CARDS_NOT_HELD", "CARD_NOT_IN_DECK"})
+STEP_WORDS = {"draw": "draw", "discard": "discard", "roll": "roll of the dice", "split": "split",
+              "expose": "exposed card", "choose": "game choice", "remove_board": "board removal"}
 
 
 class _Stop(Exception):
@@ -96,6 +101,7 @@ class _StreetState:
     extra_deal: dict[str, int] = field(default_factory=dict)
     returns: Counter[str] = field(default_factory=Counter)
     all_exposed: set[str] = field(default_factory=set)  # players showing every card at its start
+    bettors: set[str] = field(default_factory=set)  # players who have acted in the street's betting
     last_seq: int = 0
 
 
@@ -254,6 +260,7 @@ class Replay:
         if kind == "return":
             self.take_back(action)
         elif kind in BETTING_KINDS:
+            street.bettors.add(action.player or "")
             self.betting(action)
         elif kind in CARD_STEPS:
             self.card_step(action)
@@ -310,6 +317,8 @@ class Replay:
                     seq=street.last_seq,
                 )
         self._owe_uncalled(street)
+        if spec is not None and "remove_board" in spec.steps and (going_on or street.removed):
+            self.check_removal(street)  # §2.34: a removal is checked whoever is left to play the river
         if spec is None or not going_on:
             return
         if spec.dice and not street.rolled and self.plan_index + 1 < len(self.plan):
@@ -881,6 +890,8 @@ class Replay:
                 f"{kind.replace('_', ' ')} on {street.name.replace('_', ' ')} "
                 f"is not a step of {self.game.variant.name}",
             )
+        elif spec is not None:
+            self.check_order(action, spec)
         if kind == "roll":
             self.on_roll(action, spec)
         elif kind == "remove_board":
@@ -902,6 +913,52 @@ class Replay:
                 player.up.extend(c for c in action.cards if c not in player.up)
         elif kind == "choose":
             self.on_choose(player, action)
+
+    def check_order(self, action: Action, spec: Street) -> None:
+        """The step against its street's betting round, and in seat order where the players take it in
+        turn, as the game's section orders them (the catalog's `timing` and `in_turn`)."""
+        street = self.street
+        assert street is not None
+        kind = action.kind
+        if kind == "draw":
+            return  # the replacement cards follow their discard, whose place is checked
+        step = ("draw" if spec.draw else "discard") if kind in ("discard", "stand_pat") else kind
+        when = spec.when(step)
+        what = f"{action.player or 'the dealer'}'s {STEP_WORDS.get(step, step)}"
+        betting = f"the {street.name.replace('_', ' ')} betting"
+        acted = action.player in street.bettors
+        if when == BEFORE_BETTING and street.bettors:
+            self.flag("STEP_OUT_OF_ORDER", f"{what} came after {betting} began; in "
+                      f"{self.game.variant.name} it comes before that betting")
+        elif when == AFTER_BETTING and not self.betting_over(street):
+            self.flag("STEP_OUT_OF_ORDER", f"{what} came before {betting} was over; in "
+                      f"{self.game.variant.name} it follows that betting")
+        elif when == WITH_OWN_ACTION and not acted and not self.betting_over(street):
+            self.flag("STEP_OUT_OF_ORDER", f"{what} came before they acted in {betting}; in "
+                      f"{self.game.variant.name} it is made with the player's first action")
+        player = self.players.get(action.player or "")
+        if step in spec.in_turn and player is not None and player.name not in street.discarded:
+            self.check_turn(player, street, STEP_WORDS.get(step, step))
+
+    def check_turn(self, player: Player, street: _StreetState, step: str) -> None:
+        """§2.17 and every draw: "each player in turn", from the first active player to the left of the
+        button, all the discards announced before the replacement cards are dealt."""
+        button = self.hand.button_seat
+        if button is None:
+            return
+        due = next((p for p in self.clockwise_after(button) if p.name not in street.discarded), None)
+        if due is not None and due.name != player.name:
+            self.flag("OUT_OF_TURN", f"{player.name} takes the {step} when it was {due.name}'s turn: each "
+                      "player draws in turn from the first player to the left of the button")
+
+    def betting_over(self, street: _StreetState) -> bool:
+        """Whether the street's betting round is over, or there is none to play."""
+        r = street.round
+        if r is None:
+            return True
+        if r.order is None:  # nobody has acted yet: a round is due if two players can still bet
+            return sum(1 for p in self.live if not p.all_in) < 2
+        return self.next_to_act(r) is None
 
     def on_discard(self, player: Player, action: Action, spec: Street | None) -> None:
         street = self.street
@@ -943,10 +1000,19 @@ class Replay:
         street.rolled = True
         dice = (action.detail or "").split()
         self.dice.extend(int(d) for d in dice if d.isdigit())
-        if spec is not None and spec.dice and len(dice) != spec.dice:
+        if spec is None or not spec.dice:
+            return  # a roll the game lacks here: UNEXPECTED_STEP says so
+        if len(dice) != spec.dice:
             self.flag("WRONG_DICE", f"{len(dice)} dice rolled; {self.game.variant.name} rolls {spec.dice}")
+        # §1.13: "the dice (or die) are rolled by the player on the button". The dealer may roll for a
+        # button player who is out of the hand (the section is silent), never for one still in it.
         button = self.button_player
-        if action.player is not None and button is not None and action.player != button.name:
+        if button is None:
+            return
+        if action.player is None and button.live:
+            self.flag("WRONG_DICE", f"the dealer rolls; the player on the button ({button.name}) is in the "
+                      "hand and rolls")
+        elif action.player is not None and action.player != button.name:
             self.flag("WRONG_DICE", f"{action.player} rolls; the player on the button ({button.name}) rolls")
 
     def on_choose(self, player: Player, action: Action) -> None:
@@ -1137,7 +1203,10 @@ class Replay:
         rake_free = settle(replace(table, rake=0)) if table.rake else None
         breaches = check_awards(settlement, self.hand.awards, self.returns, self.owed_returns, table.unit,
                                 rake_free, table.rake)
-        for code, message, section in [*settlement.notes, *breaches]:
+        # The note that the sevens rule applied is in the error when the dealer did not apply it.
+        ignored = any(code == "SEVENS_REFUND_IGNORED" for code, _, _ in breaches)
+        notes = [n for n in settlement.notes if not (ignored and n[0] == "SEVENS_RULE")]
+        for code, message, section in [*notes, *breaches]:
             self.flag(code, message, section)
 
     def settle_unrecorded(self) -> bool:

@@ -88,9 +88,13 @@ def test_appendix_b_twenty_dollar_example_pushes() -> None:
 
 
 def test_appendix_b_pushing_the_whole_pot_to_the_wheel_is_wrong() -> None:
+    # Appendix B: the chips put in after the draw go back; pushed to the wheel they are a refund
+    # ignored, an error of its own (the note that the rule applied is in it).
     outcome = replay_hand(parse_hand(APPENDIX_B.format(awards="You collected 275 from pot")))
-    assert codes(outcome)[-2:] == ["SEVENS_RULE", "WRONG_AWARD"]
-    assert "Cindy 60" in outcome.findings[-1].message
+    assert codes(outcome) == ["WRONG_LIMIT_BET", "WRONG_LIMIT_BET", "SEVENS_REFUND_IGNORED"]
+    finding = outcome.findings[-1]
+    assert finding.rule == "BARGE 2025 Appendix B" and finding.severity == "error"
+    assert "Cindy was owed back the 60" in finding.message and "Cindy 60" in finding.message
 
 
 LOWBALL = ["Bo: posts small blind 50", "Cy: posts big blind 100", "*** HOLE CARDS ***",

@@ -248,16 +248,18 @@ def _unit(hand: Hand) -> int:
 
 
 def _odd_chip(played: Played, rng: Random) -> Hand | None:
-    """One chip of a split pot pushed to the other player: the odd chip to the wrong hand."""
+    """The odd chip of a split pot pushed to another player of the split instead of the one §1.4
+    gives it to (a pot split evenly, or won whole, has no odd chip to misplace)."""
     hand = played.hand
+    odd = {(s.pot, s.player) for s in played.settlement.shares if s.odd}
     awards = list(hand.awards)
     pairs = [(i, j) for i in range(len(awards)) for j in range(len(awards))
-             if i != j and awards[i].pot == awards[j].pot and awards[i].player != awards[j].player]
+             if i != j and awards[i].pot == awards[j].pot and awards[i].player != awards[j].player
+             and (awards[i].pot, awards[i].player) in odd]
     if not pairs:
         return None
     unit = _unit(hand)
-    odd = [(i, j) for i, j in pairs if awards[i].amount - awards[j].amount == unit]
-    i, j = rng.choice(odd or pairs)
+    i, j = rng.choice(pairs)
     if awards[i].amount <= unit:
         return None
     awards[i] = replace(awards[i], amount=awards[i].amount - unit)
