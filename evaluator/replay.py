@@ -40,7 +40,7 @@ from evaluator.descriptions import misdescriptions
 from evaluator.findings import CODES, Finding, cite
 from evaluator.forced import check_forced
 from evaluator.profiles import Profile, resolve
-from evaluator.settle import Seat, Settlement, Table, settle
+from evaluator.settle import Seat, Settlement, Table, room_money, settle
 from pipeline.amounts import format_amount as chips
 from pipeline.amounts import parse_amount
 from pipeline.model import UNKNOWN_CARD, Action, Hand
@@ -75,10 +75,20 @@ class Player:
     showed: bool = False  # showed cards at the showdown
     split: list[str] | None = None  # Sohe: the six cards as split, the Hold'em two first
     sevens: tuple[str, str | None] | None = None  # Appendix B breach: ("checked"|"called", bettor)
+    cap: int | None = None  # a cap game: the most the player may put in over the hand, antes aside
+    ante: int = 0  # antes posted: dead money that a cap does not count
+
+    @property
+    def left(self) -> int:
+        """What the player may still put in: their stack, or less when the room's cap is nearer."""
+        if self.cap is None:
+            return self.stack
+        return min(self.stack, self.cap - (self.total - self.ante))
 
     @property
     def all_in(self) -> bool:
-        return self.stack <= 0 and self.dealt_in
+        """No chips left to put in (or the cap reached: all-in for the rest of the hand)."""
+        return self.left <= 0 and self.dealt_in
 
     @property
     def live(self) -> bool:
@@ -100,6 +110,7 @@ class _StreetState:
     round: Round | None = None
     extra_deal: dict[str, int] = field(default_factory=dict)
     returns: Counter[str] = field(default_factory=Counter)
+    antes: Counter[str] = field(default_factory=Counter)  # antes posted on this street, by player
     all_exposed: set[str] = field(default_factory=set)  # players showing every card at its start
     bettors: set[str] = field(default_factory=set)  # players who have acted in the street's betting
     last_seq: int = 0
@@ -113,7 +124,8 @@ class Replay:
         self.game = game
         self.profile = profile
         self.findings: list[Finding] = []
-        self.players = {s.player: Player(s.player, s.number, s.stack, not s.sitting_out) for s in hand.seats}
+        self.players = {s.player: Player(s.player, s.number, s.stack, not s.sitting_out, cap=hand.stakes.cap)
+                        for s in hand.seats}
         self.order = [p.name for p in sorted(self.players.values(), key=lambda p: p.seat)]
         self.plan: list[Street] = list(game.streets)
         self.plan_index = -1
@@ -297,9 +309,18 @@ class Replay:
         return bool(self.hand.stakes.bomb_pot) and spec.name == self.game.streets[0].name
 
     def new_round(self, spec: Street) -> Round:
-        if self.hand.structure == "limit":
+        structure = self.round_structure(spec)
+        if structure == "limit":
             return Round("limit", self.bet_size(spec.bet), self.min_bet())
-        return Round(self.hand.structure, 0, self.min_bet())
+        return Round(structure, 0, self.min_bet())
+
+    def round_structure(self, spec: Street) -> str:
+        """The betting of a round: the hand's structure, except `pl-nl` (PokerStars' "Pot Limit
+        Pre-Flop, No Limit Post-Flop"): pot limit on the first betting round, no limit after."""
+        if self.hand.structure != "pl-nl":
+            return self.hand.structure
+        first = next((s.name for s in self.game.streets if s.bet is not None), spec.name)
+        return "pot-limit" if spec.name == first else "no-limit"
 
     def close_street(self) -> None:
         street = self.street
@@ -338,17 +359,29 @@ class Replay:
                     )
         for name, (count, seq) in street.pending_draw.items():
             self.flag("DRAW_COUNT_MISMATCH", f"{name} discarded {count} and drew nothing", seq=seq)
-        if "remove_board" in spec.steps:
-            self.check_removal(street)
 
     def _owe_uncalled(self, street: _StreetState) -> None:
-        """The part of the street's top wager that nobody matched is owed back to its maker."""
-        bets = sorted(((p.bet + street.returns[p.name], p.name) for p in self.players.values()), reverse=True)
-        if len(bets) < 2 or bets[0][0] <= bets[1][0]:
+        """The part of the street's top wager that nobody matched is owed back to its maker (§1.1).
+        Where the room returns the unmatched part of an ante with it (`uncalled_ante`), a return
+        of that is what was owed."""
+        owed = self._uncalled(street, Counter())
+        if self.profile.get("uncalled_ante") == "returned":
+            with_ante = self._uncalled(street, street.antes)
+            if with_ante is not None and street.returns[with_ante[0]] == with_ante[1]:
+                owed = with_ante
+        if owed is None:
             return
-        top, name = bets[0]
-        self.owed_returns[name] += top - bets[1][0]
+        name, amount = owed
+        self.owed_returns[name] += amount
         self.owed_seq.setdefault(name, street.last_seq)
+
+    def _uncalled(self, street: _StreetState, antes: Counter[str]) -> tuple[str, int] | None:
+        """Who put in the most on the street (counting `antes`), and by how much nobody matched it."""
+        bets = sorted(((p.bet + street.returns[p.name] + antes[p.name], p.name)
+                       for p in self.players.values()), reverse=True)
+        if len(bets) < 2 or bets[0][0] <= bets[1][0]:
+            return None
+        return bets[0][1], bets[0][0] - bets[1][0]
 
     # ---- cards ----
     def place(self, card: str, holder: str) -> None:
@@ -491,6 +524,10 @@ class Replay:
         assert action.player is not None
         player = self.players[action.player]
         amount = action.amount or 0
+        if action.kind == "ante":
+            player.ante += amount  # before `take`: the room's cap counts no ante
+            if self.street is not None:
+                self.street.antes[player.name] += amount
         self.take(player, amount)
         if action.kind == "ante" or action.detail == "dead_blind":
             player.bet -= amount  # dead money: in the pot, not a wager of the street
@@ -508,6 +545,12 @@ class Replay:
         if amount > player.stack:
             self.flag(
                 "BET_EXCEEDS_STACK", f"{player.name} puts in {chips(amount)} with {chips(player.stack)} left"
+            )
+        elif player.cap is not None and amount > player.left:
+            self.flag(
+                "BET_OVER_CAP",
+                f"{player.name} puts in {chips(amount)} with {chips(max(player.left, 0))} left under the cap "
+                f"of {chips(player.cap)} (the most a player puts in over the hand, antes aside)",
             )
         player.stack -= amount
         player.bet += amount
@@ -667,8 +710,8 @@ class Replay:
         self.flag("JAM_OR_FOLD", f"{player.name} {action.kind}s; the first action must be all-in or fold")
 
     def check_all_in_mark(self, player: Player, action: Action) -> None:
-        if action.all_in and player.stack > 0:
-            self.flag("ALL_IN_MISMARKED", f"{player.name} is marked all-in with {chips(player.stack)} left")
+        if action.all_in and player.left > 0:
+            self.flag("ALL_IN_MISMARKED", f"{player.name} is marked all-in with {chips(player.left)} left")
         elif not action.all_in and player.stack == 0:
             self.flag("ALL_IN_MISMARKED", f"{player.name} put in the last chips without 'and is all-in'")
 
@@ -676,8 +719,9 @@ class Replay:
         if spec is None:
             return (r.size,)
         rules = self.game.rules
-        if "spread_limit" in rules:  # §2.31: the small or the big bet
-            return (self.bet_size("small"), self.bet_size("big"))
+        if "spread_limit" in rules:  # §2.31: the small or the big bet; a raise at least the last bet
+            sizes = (self.bet_size("small"), self.bet_size("big"))
+            return tuple(s for s in sizes if s >= r.last_raise) if r.current else sizes
         if (
             "double_bet_open_pair" in rules
             and self.profile.get("stud_double_bet") == "yes"
@@ -696,10 +740,14 @@ class Replay:
     def wager(self, player: Player, target: int, action: Action, r: Round, spec: Street | None) -> None:
         """A bet, raise or completion to `target`: size rules, then the chips."""
         before_pot = self.pot()
-        all_in = target - player.bet >= player.stack
+        all_in = target - player.bet >= player.left
+        raising = r.current > 0
         if r.structure == "limit":
             allowed = self.allowed_sizes(r, spec)
-            for code, message, section in betting.judge_limit(r, target, all_in, allowed):
+            covers = max((p.bet + p.left for p in self.live if p is not player), default=0)
+            spread = "spread_limit" in self.game.rules  # §2.31: a raise at least the last bet
+            breaches = betting.judge_spread_raise(r, target, all_in) if spread else []
+            for code, message, section in breaches or betting.judge_limit(r, target, all_in, allowed, covers):
                 self.flag(code, f"{player.name} {message}", section)
             full = betting.limit_full(r, target, allowed)
             if len(allowed) > 1 and target - r.base >= max(allowed):
@@ -710,7 +758,10 @@ class Replay:
             full = betting.big_bet_full(r, target)
         self.take(player, target - player.bet)
         r.raise_to(target, full)
-        r.all_in_wager = player.stack <= 0
+        if r.structure == "limit" and raising and all_in and not full \
+                and self.profile.get("short_all_in_raise") == "reopens":
+            r.reopen_at(target)  # the room's rule: the next raise is a full bet over the all-in
+        r.all_in_wager = player.all_in
 
     def on_fold(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:
         player.folded = True
@@ -735,7 +786,7 @@ class Replay:
         return r.current
 
     def on_call(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:
-        owed = min(self.call_level(r, player) - player.bet, player.stack)
+        owed = min(self.call_level(r, player) - player.bet, player.left)
         amount = action.amount or 0
         if r.current - player.bet <= 0:
             self.flag("ILLEGAL_ACTION", f"{player.name} calls {chips(amount)} with nothing to call")
@@ -832,7 +883,7 @@ class Replay:
         amount = action.amount or 0
         self.check_bring_in_player(player)
         expected = self.hand.stakes.bring_in
-        if expected is not None and amount != expected and not (amount < expected and amount >= player.stack):
+        if expected is not None and amount != expected and not (amount < expected and amount >= player.left):
             self.flag(
                 "WRONG_BRING_IN",
                 f"{player.name} brings in for {chips(amount)}; the bring-in is {chips(expected)}",
@@ -859,18 +910,25 @@ class Replay:
         assert action.player is not None
         player = self.players[action.player]
         amount = action.amount or 0
-        if amount > player.bet:
+        street = self.street
+        assert street is not None
+        ante_back = 0
+        if self.profile.get("uncalled_ante") == "returned":  # the room returns an unmatched ante too
+            ante_back = min(max(amount - player.bet, 0), street.antes[player.name])
+        if amount - ante_back > player.bet:
             raise _Stop(
                 f"{chips(amount)} returned to {player.name}, who has {chips(player.bet)} in front of them"
             )
         player.stack += amount
-        player.bet -= amount
+        player.bet -= amount - ante_back
         player.total -= amount
+        player.dead -= ante_back
+        player.ante -= ante_back
+        street.antes[player.name] -= ante_back
         self.returns[player.name] += amount
-        assert self.street is not None
-        self.street.returns[player.name] += amount
-        if self.street.round is not None:
-            self.street.round.current = max(p.bet for p in self.players.values())
+        street.returns[player.name] += amount
+        if street.round is not None:
+            street.round.current = max(p.bet for p in self.players.values())
 
     # ---- other steps ----
     def card_step(self, action: Action) -> None:
@@ -1170,11 +1228,15 @@ class Replay:
                 put_in - before.get(p.name, put_in), p.sevens, p.showed,
             ))
         boards = {n: tuple(cards) for n, cards in self.board_cards.items() if n not in self.removed_boards}
+        notes = (a.detail or "" for a in self.hand.actions if a.kind == "note")
+        cash_outs, splash = room_money(notes, self.profile.options)
+        cash_outs = {name: amount for name, amount in cash_outs.items() if name in self.players}
         return Table(
             self.game.id, tuple(seats), self.unit(), boards, tuple(self.dice), self.profile.options,
             self.chosen, self.runs, self.shared, self.hand.button_seat,
             odd_chip="card" if self.game.forced == "antes" else "button",  # §1.4 rule 3: stud, or a button
             rake=self.hand.rake or 0, sevens_rule=self.after_draw_from is not None,
+            cash_outs=cash_outs, splash=splash,
         )
 
     def unit(self) -> int:
@@ -1211,8 +1273,9 @@ class Replay:
 
     def settle_unrecorded(self) -> bool:
         """A finished hand whose record has no pushes (PHH writes none): what the rules push is the
-        hand's result (BARGE 2025 §1.4), when the cards the showdown needs are in the record."""
-        settlement = settle(self.table())
+        hand's result (BARGE 2025 §1.4), when the cards the showdown needs are in the record; a
+        hand shown as unknown cards (`sm ????`) is not tabled and cannot win (TDA)."""
+        settlement = settle(self.table(), recorded=False)
         if settlement.unchecked:
             return False
         self.settlement = settlement
@@ -1248,11 +1311,12 @@ def replay_hand(hand: Hand, profile: str | None = None) -> Outcome:
     if settlement is None:
         return Outcome(findings)
     won = Counter[str]()
-    for share in settlement.shares:
+    paid = settlement.paid  # the room's payments (a cash-out, splash-the-pot money) where it has them
+    for share in paid:
         won[share.player] += share.amount
     ending = {s.player: s.stack - engine.contributed(engine.players[s.player]) + won[s.player]
               for s in hand.seats}
-    return Outcome(findings, settlement.shares, ending)
+    return Outcome(findings, paid, ending)
 
 
 def replay(hand: Hand, profile: str | None = None) -> list[Finding]:

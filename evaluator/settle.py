@@ -9,18 +9,22 @@ recorded awards; :mod:`evaluator.award_check` compares the two.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from evaluator.awarding import Pot, Result, Share, award, side_pots
 from evaluator.codes import JOKER, RANKS
 from evaluator.scales import low_floor
 from evaluator.showdown import Holding, Portion, best_hands, decide
+from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import UNKNOWN_CARD
 
 SUITS_BY_RANK = "cdhs"  # §1.4 rule 3b: spades, hearts, diamonds, clubs, highest first
 SEVENS_RULE = "Appendix B"
 RETURNED = "returned: sevens rule"
+CASH_OUT = "cash out"  # PokerStars' all-in cash-out: the player's result instead of the pots
+SPLASH = "splash the pot"  # money the site adds to the main pot (Run It Once's "STP added")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +71,8 @@ class Table:
     odd_chip: str = "button"
     rake: int = 0
     sevens_rule: bool = False
+    cash_outs: Mapping[str, int] = field(default_factory=dict)  # player -> what the site paid them
+    splash: int = 0  # splash-the-pot money in the main pot, when the room counts it
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,13 +80,48 @@ class Settlement:
     """What the rules push to each player. `shares` is empty and `unchecked` says why when the
     hand cannot be settled from the record (a contender's cards were never shown). `hands`: each
     contender's best hands in the main pot's showdown (first run), for the findings' messages;
-    `notes`: (code, message, section) for the director (the sevens rule applied)."""
+    `notes`: (code, message, section) for the director (the sevens rule applied); `room`: what the
+    players were paid where the room pays otherwise than the pots (a cash-out, splash-the-pot
+    money), empty when it pays the pots."""
 
     shares: tuple[Share, ...]
     pots: tuple[Pot, ...] = ()
     hands: Mapping[str, tuple[Portion, ...]] = field(default_factory=dict)
     notes: tuple[tuple[str, str, str], ...] = ()
     unchecked: str | None = None
+    room: tuple[Share, ...] = ()
+
+    @property
+    def paid(self) -> tuple[Share, ...]:
+        """What each player ends up with from the hand: the room's payments, else the pots."""
+        return self.room or self.shares
+
+
+# The room's payments as the PokerStars reader keeps them, in notes (docs/interop.md, "What is kept").
+_MONEY = r"\D*?(?P<amount>\d[\d,]*(?:\.\d+)?)"
+_CASHED_OUT = re.compile(rf"(?P<player>.+) cashed out the hand for {_MONEY}")
+_SPLASHED = re.compile(rf"STP added: {_MONEY}")
+
+
+def room_money(notes: Iterable[str], options: Mapping[str, str]) -> tuple[dict[str, int], int]:
+    """The cash-outs (player -> amount paid) and the splash-the-pot money the hand's notes record,
+    as far as the profile counts them (`cash_out`, `splash_the_pot`).
+
+    >>> room_money(["Hero cashed out the hand for $56.99 | Cash Out Fee $0.58", "STP added: €0.50"],
+    ...            {"cash_out": "counted", "splash_the_pot": "counted"})
+    ({'Hero': 5699}, 50)
+    """
+    cash_outs: dict[str, int] = {}
+    splash = 0
+    for note in notes:
+        try:
+            if options.get("cash_out") == "counted" and (cashed := _CASHED_OUT.match(note)):
+                cash_outs[cashed["player"]] = parse_amount(cashed["amount"])
+            elif options.get("splash_the_pot") == "counted" and (splashed := _SPLASHED.match(note)):
+                splash += parse_amount(splashed["amount"])
+        except AmountError:
+            continue  # not an amount the model can hold: the note stays a note
+    return cash_outs, splash
 
 
 class _Unknown(Exception):
@@ -107,8 +148,9 @@ def odd_chip_order(table: Table) -> dict[str, int]:
 class _Showdown:
     """The judge of `awarding.award`: the portions of a pot among its eligible players."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, recorded: bool = True) -> None:
         self.table = table
+        self.recorded = recorded
         self.seats = {s.name: s for s in table.seats}
         self.known: dict[tuple[str, int], tuple[Portion, ...]] = {}  # (player, run) -> best hands
 
@@ -121,10 +163,12 @@ class _Showdown:
 
     def tabled(self, names: Sequence[str]) -> list[str]:
         """The players whose hands are known. A hand never shown and not in the record cannot win
-        (TDA: a hand must be tabled to win); one shown but not readable leaves the pot undecided."""
+        (TDA: a hand must be tabled to win); one shown but not readable leaves the recorded pushes
+        unchecked, and where nothing was recorded (PHH's `sm ????`) it cannot win either: only a
+        hand the record tables can take the pot, as PokerKit plays such a history."""
         known = [n for n in names if self.seats[n].cards and UNKNOWN_CARD not in self.seats[n].cards]
         for name in names:
-            if name not in known and self.seats[name].showed:
+            if name not in known and self.seats[name].showed and self.recorded:
                 raise _Unknown(f"the cards {name} showed are not all in the record")
         if not known:
             raise _Unknown(f"none of {', '.join(names)} showed their cards")
@@ -202,10 +246,11 @@ def _void_after_draw(table: Table, offender: Seat) -> tuple[dict[str, int], dict
     return live, refunds
 
 
-def settle(table: Table) -> Settlement:
-    """The chips the rules push to each player, pot by pot (main pot first)."""
+def settle(table: Table, recorded: bool = True) -> Settlement:
+    """The chips the rules push to each player, pot by pot (main pot first); `recorded`: the hand
+    has recorded pushes to check (else these are its only result)."""
     contenders = [s.name for s in table.seats if s.contending]
-    judge = _Showdown(table)
+    judge = _Showdown(table, recorded)
     live = {s.name: s.live for s in table.seats}
     dead = sum(s.dead for s in table.seats)
     refunds: dict[str, int] = {}
@@ -219,7 +264,7 @@ def settle(table: Table) -> Settlement:
             notes.append(("SEVENS_RULE", f"{offender.name} {what} a seven-or-better after the draw and "
                           "won with it: the action after the draw is void", SEVENS_RULE))
         pots = side_pots(live, dead, contenders)
-        _take_rake(pots, table.rake)
+        _take_rake(pots, table.rake, table.options.get("rake") == "per_pot")
         place = odd_chip_order(table)
         shares = award(pots, judge, table.unit, lambda names: sorted(names, key=place.__getitem__),
                        table.runs)
@@ -228,12 +273,54 @@ def settle(table: Table) -> Settlement:
         return Settlement((), unchecked=str(unknown))
     # The void action is pushed back as one more "pot", after the pots the hand formed.
     returned = [Share(len(pots), name, back, RETURNED) for name, back in refunds.items()]
-    return Settlement(tuple(shares + returned), tuple(pots), shown, tuple(notes))
+    pushed = tuple(shares + returned)
+    return Settlement(pushed, tuple(pots), shown, tuple(notes), room=_room_payments(pushed, table, len(pots)))
 
 
-def _take_rake(pots: list[Pot], rake: int) -> None:
-    """The house takes the recorded rake from the main pot first."""
+POT_RAKE = (5, 100)  # PokerStars' rate: 5% of each pot
+
+
+def _take_rake(pots: list[Pot], rake: int, per_pot: bool = False) -> None:
+    """The house takes the recorded rake from the main pot first; or (`rake=per_pot`, PokerStars)
+    each pot in the order it formed pays 5% of itself, rounded down, until the recorded rake is
+    taken, and a rake left over after that comes one chip at a time from the pots whose 5% had the
+    largest fractions. (The corpus: 2.47/0.93/0.30 raked 0.12/0.05/0.01 of 0.18; 3.15/3.58 raked
+    0.15/0.15 of a 0.30 cap; 581.37/12.42 raked 2.75/0 of a 2.75 cap.)"""
+    if per_pot:
+        rate, per = POT_RAKE
+        shares = [divmod(pot.amount * rate, per) for pot in pots]
+        taken: list[int] = []
+        for whole, _ in shares:
+            taken.append(min(whole, rake - sum(taken)))
+        leftover = rake - sum(taken)
+        by_fraction = sorted(range(len(pots)), key=lambda i: -shares[i][1])
+        for k in range(leftover):
+            taken[by_fraction[k % len(pots)]] += 1
+        for i, pot in enumerate(pots):
+            pots[i] = Pot(pot.index, pot.amount - taken[i], pot.eligible)
+        return
     for i, pot in enumerate(pots):
-        taken = min(rake, pot.amount)
-        pots[i] = Pot(pot.index, pot.amount - taken, pot.eligible)
-        rake -= taken
+        taken_here = min(rake, pot.amount)
+        pots[i] = Pot(pot.index, pot.amount - taken_here, pot.eligible)
+        rake -= taken_here
+
+
+def _room_payments(shares: tuple[Share, ...], table: Table, pots: int) -> tuple[Share, ...]:
+    """What the room paid where it does not pay the pots: a player who cashed out an all-in hand
+    gets the cash-out and the site keeps the pots they win (PokerStars' "pot not awarded as player
+    cashed out"); splash-the-pot money goes to the main pot's winners in proportion to their shares
+    of it, the chips a division leaves over one each in the order they were pushed. Empty when the
+    room paid the pots (`cash_out`, `splash_the_pot`: the profile's options)."""
+    if not (table.cash_outs or table.splash):
+        return ()
+    paid = [s for s in shares if s.player not in table.cash_outs]
+    main = [i for i, s in enumerate(paid) if s.pot == 0 and s.amount]
+    if table.splash and main:
+        won = sum(paid[i].amount for i in main)
+        extra = [table.splash * paid[i].amount // won for i in main]
+        for k in range(table.splash - sum(extra)):
+            extra[k % len(main)] += 1
+        for i, more in zip(main, extra, strict=True):
+            paid.append(Share(0, paid[i].player, more, SPLASH))
+    paid += [Share(pots, name, amount, CASH_OUT) for name, amount in table.cash_outs.items()]
+    return tuple(paid)

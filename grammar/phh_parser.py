@@ -585,6 +585,14 @@ def _document(text: str) -> dict[str, Any]:
     return data
 
 
+def play_end(text: str) -> tuple[int, int]:
+    """Where the play of a PHH hand stops: the line and column of the last string of `actions`
+    (of the `actions` key when it is empty), for a hand cut off there (`pipeline.formats`)."""
+    where = _Located(text)
+    places = where.strings("actions")
+    return places[-1] if places else where.key("actions")
+
+
 def parse_phh(text: str) -> Hand:
     """Parse one PHH hand (a `.phh` file or one `[N]` section); lines count from the block."""
     data = _document(text)

@@ -20,7 +20,7 @@ from pathlib import Path
 from evaluator.ending import unfinished
 from grammar.barge_parser import HEADER_PREFIX, parse_hand
 from grammar.errors import HandSyntaxError
-from grammar.phh_parser import parse_phh, sniff, split_phh
+from grammar.phh_parser import parse_phh, play_end, sniff, split_phh
 from grammar.pokerstars_parser import parse_pokerstars, split_pokerstars
 from grammar.pokerstars_parser import sniff as sniff_pokerstars
 from pipeline.model import Hand
@@ -39,16 +39,22 @@ class Format:
     parse: Callable[[str], Hand]
 
 
-def whole(parse: Callable[[str], Hand]) -> Callable[[str], Hand]:
-    """A reader that also refuses a hand whose record stops before the hand is over, at its last
-    line, so that no invented result is stored (`evaluator.ending`)."""
+def _last_line(text: str) -> tuple[int, int]:
+    lines = text.rstrip().splitlines() or [""]
+    return len(lines), len(lines[-1]) + 1
+
+
+def whole(parse: Callable[[str], Hand], stop: Callable[[str], tuple[int, int]] = _last_line
+          ) -> Callable[[str], Hand]:
+    """A reader that also refuses a hand whose record stops before the hand is over, where its
+    play stops (`stop`: the last line, or PHH's last action), so that no invented result is
+    stored (`evaluator.ending`)."""
 
     def read(text: str) -> Hand:
         hand = parse(text)
         why = unfinished(hand)
         if why is not None:
-            lines = text.rstrip().splitlines() or [""]
-            raise HandSyntaxError(f"{CUT_OFF} ({why})", len(lines), len(lines[-1]) + 1)
+            raise HandSyntaxError(f"{CUT_OFF} ({why})", *stop(text))
         return hand
 
     return read
@@ -64,7 +70,7 @@ FORMATS: dict[str, Format] = {
         Format(NATIVE, "the native BARGE format (docs/format.md)",
                lambda head: _first_line(head).startswith(HEADER_PREFIX), split_blocks, whole(parse_hand)),
         Format("phh", "PHH, the PokerKit hand-history standard (.phh, .phhs; docs/interop.md)",
-               sniff, split_phh, whole(parse_phh)),
+               sniff, split_phh, whole(parse_phh, play_end)),
         Format("pokerstars", "PokerStars hand histories, and other sites' in the same shape "
                "(docs/interop.md (PokerStars))", sniff_pokerstars, split_pokerstars, whole(parse_pokerstars)),
     )
