@@ -359,7 +359,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
         room = game.variant.room
         name = game.variant.name if room is None else f"{game.variant.name} ({room}'s game)"
         table.add_row(game.id, name, game.rule, str(game.deck.size), game.forced, streets)
-    out.print(table)
+    _print_table(table)
     return EXIT_OK
 
 
@@ -379,6 +379,15 @@ def _date(text: str) -> datetime.date:
         return datetime.date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
+
+
+def _print_table(table: Table) -> None:
+    """Piped output is not cut to 80 columns: the table keeps its natural width."""
+    if out.is_terminal:
+        out.print(table)
+    else:
+        wide = out.measure(table, options=out.options.update_width(1000)).maximum
+        Console(width=max(wide, out.width), highlight=False, soft_wrap=True).print(table)
 
 
 def _cell(value: Any, fmt: str) -> str:
@@ -412,12 +421,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         table.add_column(heading, justify="right", no_wrap=True)
     for row in rows:
         table.add_row(*(str(row[k]) for k in keys), *(_cell(row[c], fmt) for c, _, fmt in _STAT_COLUMNS))
-    # Piped output is not cut to 80 columns: the table keeps its natural width.
-    if out.is_terminal:
-        out.print(table)
-    else:
-        wide = out.measure(table, options=out.options.update_width(1000)).maximum
-        Console(width=max(wide, out.width), highlight=False, soft_wrap=True).print(table)
+    _print_table(table)
     out.print("percentages of the chances the player had, - where there was none (docs/stats.md)",
               style="dim")
     return EXIT_OK

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import datetime
 import html
+import itertools
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -30,6 +32,7 @@ from pipeline.model import Award, Hand
 from pipeline.reviews import Review, current_for, latest, reviews
 
 FORMATS = ("html", "pdf")
+_PICTURES = itertools.count(1)  # numbers that keep each picture's ids apart in one document
 UNNAMED = "(none)"  # the heading of hands written without an event or a table
 
 
@@ -138,6 +141,13 @@ def _pushes(record: Sequence[Award], rules: Sequence[Award],
                  for pot, player in keys)
 
 
+def _own_ids(svg: str, n: int) -> str:
+    """The picture with its ids (the card-back pattern) made its own: many pictures share a page."""
+    for name in set(re.findall(r'id="([^"]+)"', svg)):
+        svg = svg.replace(f'id="{name}"', f'id="{name}-{n}"').replace(f"#{name})", f"#{name}-{n})")
+    return svg
+
+
 def _step_of(states: Sequence[TableState], seq: int) -> int:
     """The step showing the finding's action; the last step for the hand as a whole (seq 0)."""
     if seq:
@@ -166,7 +176,7 @@ def _hand_part(con: duckdb.DuckDBPyConnection, hand_id: str, rows: list[dict[str
                           _step_of(states, r["seq"])))
     shown = sorted({i.step for i in items} | {states[-1].step})
     return HandPart(hand_id, title(hand), rows[0]["started_at"],
-                    tuple((s, render(states[s])) for s in shown),
+                    tuple((s, _own_ids(render(states[s]), next(_PICTURES))) for s in shown),
                     _pushes(hand.awards, rules, rules_hands), tuple(items), history, states[-1].stopped)
 
 

@@ -174,7 +174,7 @@ def test_show_prints_a_stored_hand_in_the_native_format(
     assert parse_hand(out) == replace(original, rules_profile=DEFAULT_PROFILE)
     assert out == write_hand(replace(original, rules_profile=DEFAULT_PROFILE))
     code, _, err = run(capsys, "show", "nope", "--db", str(db_path))
-    assert code == 3 and "no hand 'nope'" in err
+    assert code == 2 and "no hand 'nope'" in err  # a usage error naming what exists
 
 
 
