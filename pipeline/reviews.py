@@ -92,10 +92,11 @@ def add_review(con: duckdb.DuckDBPyConnection, hand_id: str, code: str, status: 
     if not by.strip():
         raise ReviewError("a review needs the reviewer's name")
     review = Review(hand_id, code, seq, status, note, by.strip(), datetime.now(UTC).replace(tzinfo=None))
-    con.execute(CREATE_SQL)
+    # Each statement read to its end: DuckDB keeps an unread result open on the connection.
+    con.execute(CREATE_SQL).fetchall()
     con.execute(f"INSERT INTO {TABLE} VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [review.hand_id, review.code, review.seq, review.status, review.note, review.reviewer,
-                 review.at])
+                 review.at]).fetchall()
     return review
 
 
