@@ -410,6 +410,38 @@ def test_an_error_names_the_player_as_written() -> None:
         parse_pokerstars(NAMES.replace("PC [Mittel]: checks", "PC [Mittel] [2c]: checks"))
 
 
+CONVERTED_WALK = """\
+PokerStars Hand #2762700001: Hold'em No Limit ($3/$6) - 2013/10/18 16:44:33
+Table '#5724411' 6-max Seat #4 is the button
+Seat 3: Ann ($600 in chips)
+Seat 4: Dealer ($325 in chips)
+Seat 5: Small Blind ($252.50 in chips)
+Small Blind: posts small blind $3
+Ann: posts big blind $6
+*** HOLE CARDS ***
+Dealt to Ann [7c Th]
+Dealer: folds
+Small Blind: folds
+Ann: shows [7c Th]
+Ann collected $9 from pot
+Small Blind: Table deposit $347.50
+*** SUMMARY ***
+Total pot $9 | Rake $0.00
+Seat 3: Ann (big blind) won ($9)
+Seat 4: Dealer (button) mucked [3s 8d]
+Seat 5: Small Blind (small blind) mucked [6c 2c]
+"""
+
+
+def test_a_converters_table_deposit_is_a_note() -> None:
+    hand = parse_pokerstars(CONVERTED_WALK)
+    assert [a.detail for a in hand.actions if a.kind == "note"] == ["Small Blind: Table deposit $347.50"]
+    # the converter pushes the unmatched $3 of the big blind with the pot: a return, and $6 won
+    assert hand.awards == (Award("Ann", 600),) and hand.event == "PokerStars, USD"
+    assert [(a.player, a.amount) for a in hand.actions if a.kind == "return"] == [("Ann", 300)]
+    assert _codes(hand) == []
+
+
 # ---- posts --------------------------------------------------------------------------------------
 
 STRADDLE = """\
