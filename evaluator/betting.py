@@ -49,6 +49,12 @@ class Round:
     def reopened_for(self, player: str) -> bool:
         return player not in self.acted or self.acted[player] < self.full
 
+    def reopen_at(self, target: int) -> None:
+        """A short all-in limit raise taken as the round's new level, reopening the betting for
+        everyone (the `short_all_in_raise=reopens` room rule); it does not count for the cap."""
+        self.base = max(self.base, target)
+        self.full += 1
+
     def raise_to(self, target: int, full: bool) -> None:
         """Record a wager to `target`; only a full one reopens the betting and counts for the cap."""
         if full:
@@ -84,10 +90,20 @@ def limit_levels(r: Round, allowed: tuple[int, ...]) -> list[int]:
     return sorted({r.base + a for a in allowed})
 
 
-def judge_limit(r: Round, target: int, all_in: bool, allowed: tuple[int, ...]) -> list[Breach]:
-    """A limit bet, raise or completion to `target`: the fixed size of the round (§1.1)."""
+def judge_limit(
+    r: Round, target: int, all_in: bool, allowed: tuple[int, ...], covers: int = 0
+) -> list[Breach]:
+    """A limit bet, raise or completion to `target`: the fixed size of the round (§1.1).
+
+    `covers`: the most any opponent can have in on the round (their wager and every chip they
+    have left). A raise short of the level that puts in exactly that is a full raise for all the
+    chips anybody can call: nobody need wager chips no one can match (the rulebook is silent;
+    WSOP 2023 Event 43, Day 5, hand 85, where Brian Rast makes it 750,000 at 600,000/1,200,000).
+    """
     levels = limit_levels(r, allowed)
     if target in levels or (all_in and target < levels[-1]):
+        return []
+    if r.current < target == covers < levels[-1]:
         return []
     return [
         (
@@ -96,6 +112,20 @@ def judge_limit(r: Round, target: int, all_in: bool, allowed: tuple[int, ...]) -
             "1.1",
         )
     ]
+
+
+def judge_spread_raise(r: Round, target: int, all_in: bool) -> list[Breach]:
+    """Mexican Poker (§2.31): "All raises must be at least equal to the size of the last bet." """
+    if r.current and not all_in and target - r.current < r.last_raise:
+        return [
+            (
+                "RAISE_BELOW_MINIMUM",
+                f"raises {chips(target - r.current)} to {chips(target)}; a raise must be at least "
+                f"the last bet or raise, {chips(r.last_raise)}",
+                "2.31",
+            )
+        ]
+    return []
 
 
 def minimum_wager(r: Round) -> int:

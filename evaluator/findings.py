@@ -18,6 +18,7 @@ from dataclasses import dataclass
 SEVERITIES = ("error", "warning", "info")
 PROCEDURES = "Cardroom procedures"
 GAME = None  # a code whose rule is the game's own section (its Forced Money or Dealing Procedure)
+ROOM_CAP = "the room's cap"  # a cap game's limit on what a player puts in over a hand: the room's rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +38,7 @@ class Code:
 def cite(section: str) -> str:
     """How a finding names its rule: "BARGE 2025 §1.4", "BARGE 2025 Appendix B", or a card-room
     procedure as `procedure` names it (evaluator/rulebook.py holds the text of each)."""
-    if section.startswith(PROCEDURES):
+    if section.startswith(PROCEDURES) or section == ROOM_CAP:
         return section
     return f"BARGE 2025 {section}" if section.startswith("Appendix") else f"BARGE 2025 §{section}"
 
@@ -87,6 +88,8 @@ CODES: dict[str, Code] = _codes(
     ("CHECK_RAISE", "error", "2.11", "a check-raise in limit California Lowball"),
     # chip accounting
     ("BET_EXCEEDS_STACK", "error", "1.2", "a player putting in more chips than they have"),
+    ("BET_OVER_CAP", "error", ROOM_CAP, "a player putting in more over the hand than a cap game's cap, "
+     "antes aside"),
     ("UNCALLED_BET_WRONG", "error", "1.1", "the uncalled part of a bet not returned, or wrongly"),
     ("AWARDS_MISMATCH", "error", "1.4", "the chips awarded (with the rake) differ from the pot"),
     ("TOTAL_POT_MISMATCH", "warning", "1.4", "the summary's total pot differs from the chips put in"),

@@ -212,15 +212,15 @@ class LiveHand:
         r, spec = state.round, state.spec
         p = engine.players[name]
         owed = max(r.current - p.bet, 0)
-        call = min(owed, p.stack)
-        most = p.bet + p.stack
+        call = min(owed, p.left)  # `left`: the stack, or less in a cap game (the room's cap)
+        most = p.bet + p.left
         opening = spec is not None and spec.first == BRING_IN and r.current == 0
         bring_in = engine.hand.stakes.bring_in if opening else None
         sizes: tuple[int, ...] = ()
         if bring_in is not None:
             # §2.47: the bring-in, or a completion to the small bet in limit.
             sizes = (r.size,) if r.structure == "limit" and most > r.size else ()
-            return Moves(name, p.stack, 0, 0, False, min(bring_in, p.stack),
+            return Moves(name, p.left, 0, 0, False, min(bring_in, p.left),
                          "complete" if sizes else None, sizes, 0, 0, most)
         wager = self._wager_kind(p, r) if most > r.current and self._may_raise(p, r) else None
         low = high = 0
@@ -237,10 +237,10 @@ class LiveHand:
         if engine.hand.stakes.jam_or_fold and not p.voluntary:
             # §1.8: the first action is all-in or fold; calling an all-in is allowed.
             jam = wager is not None and (most in sizes if sizes else most <= high)
-            return Moves(name, p.stack, owed, call, False, None, wager if jam else None,
+            return Moves(name, p.left, owed, call, False, None, wager if jam else None,
                          (most,) if jam and sizes else (), most if jam else 0, most if jam else 0, most,
-                         may_call=r.all_in_wager or call == p.stack, jam_only=True)
-        return Moves(name, p.stack, owed, call, owed == 0, None, wager, sizes, low, high, most)
+                         may_call=r.all_in_wager or call == p.left, jam_only=True)
+        return Moves(name, p.left, owed, call, owed == 0, None, wager, sizes, low, high, most)
 
     def _may_raise(self, p: Player, r: betting.Round) -> bool:
         engine = self.engine

@@ -66,6 +66,21 @@ OPTIONS: dict[str, Option] = {
         Option("short_blind", ("posted", "full"), "BARGE 2025 §1.2",
                "a big blind all-in for less than the blind: the others call what it posted, or the full "
                "big blind (a room's choice; the rulebook is silent)"),
+        Option("short_all_in_raise", ("half_bet", "reopens"), "BARGE 2025 §1.1",
+               "limit: an all-in raise of less than half a bet neither reopens the betting nor moves the "
+               "level (half_bet), or is the new level that a full bet raises and reopens it for everyone "
+               "(reopens: PokerStars)"),
+        Option("uncalled_ante", ("dead", "returned"), "BARGE 2025 §1.1",
+               "the part of an ante nobody else matched (an opponent all-in for less) stays dead money, "
+               "or goes back with the uncalled bet (PokerStars)"),
+        Option("rake", ("main_pot_first", "per_pot"), "BARGE 2025 §1.4",
+               "the house takes its rake from the main pot first, or 5% of each pot in the order the pots "
+               "formed until the recorded rake is taken (PokerStars); the rulebook is silent"),
+        Option("cash_out", ("ignored", "counted"), "BARGE 2025 §1.4",
+               "a player who cashed out an all-in hand (PokerStars' \"cashed out the hand for $X\") ends "
+               "with the cash-out instead of the pots, which the site keeps"),
+        Option("splash_the_pot", ("ignored", "counted"), "BARGE 2025 §1.4",
+               "money the site splashes into the main pot (Run It Once's \"STP added\") goes to its winners"),
         Option("smallest_chip", ("auto",), "BARGE 2025 §1.4",
                "the smallest chip in play, the unit of an odd chip (auto: the largest unit every "
                "amount of the hand is a multiple of)", amount=True),
@@ -97,6 +112,8 @@ _BARGE_2025 = {
     "stud_double_bet": "no", "joker": "yes", "sevens_rule": "auto", "archie_qualifier": "sixes",
     "dramaha49_faces": "0", "short_deck_trips": "below_straight", "oklahoma": "tournament",
     "win_the_button": "no", "smallest_chip": "auto", "short_blind": "posted",
+    "short_all_in_raise": "half_bet", "uncalled_ante": "dead", "rake": "main_pot_first",
+    "cash_out": "ignored", "splash_the_pot": "ignored",
 }  # fmt: skip
 
 # The 2021 edition: the big blind ante was not reduced and the ante came first (BARGE 2020,
@@ -105,12 +122,16 @@ _BARGE_2025 = {
 # PokerStars' own choices, where its games differ from BARGE's defaults (docs/interop.md (PokerStars)):
 # no joker in 5 Card Draw; Stud's double bet on 4th street with an open pair ("Pair on board - a
 # double bet is allowed"); 6+ Hold'em's three of a kind beats a straight; a big blind all-in for
-# less leaves the full big blind to call.
+# less leaves the full big blind to call; in limit a short all-in raise is the level the next full
+# raise goes over and reopens the betting; the unmatched part of an ante goes back; each pot pays
+# its share of the rake; a cash-out and splash-the-pot money are part of the players' results.
 PROFILES: dict[str, dict[str, str]] = {
     "barge-2025": _BARGE_2025,
     "barge-2021": {**_BARGE_2025, "bba_reduce_at": "0", "bba_first": "ante"},
     "pokerstars": {**_BARGE_2025, "joker": "no", "stud_double_bet": "yes",
-                   "short_deck_trips": "above_straight", "short_blind": "full"},
+                   "short_deck_trips": "above_straight", "short_blind": "full",
+                   "short_all_in_raise": "reopens", "uncalled_ante": "returned", "rake": "per_pot",
+                   "cash_out": "counted", "splash_the_pot": "counted"},
 }
 
 

@@ -97,6 +97,9 @@ class BargeTransformer(Transformer[Token, Any]):
     def jam_or_fold(self) -> tuple[str, Any]:
         return ("jam_or_fold", True)
 
+    def cap(self, value: int) -> tuple[str, Any]:
+        return ("cap", value)
+
     # ---- metadata ----
     def event(self, text: Token) -> tuple[str, Any]:
         return ("event", text.strip())

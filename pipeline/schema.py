@@ -25,7 +25,7 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("players", pa.int64()), ("rules_profile", pa.string()), ("rules_options", pa.string()),
         ("small_blind", AMOUNT), ("big_blind", AMOUNT), ("small_bet", AMOUNT),
         ("big_bet", AMOUNT), ("ante", AMOUNT), ("big_blind_ante", AMOUNT), ("bring_in", AMOUNT),
-        ("bomb_pot", AMOUNT), ("jam_or_fold", pa.bool_()), ("total_pot", AMOUNT),
+        ("bomb_pot", AMOUNT), ("jam_or_fold", pa.bool_()), ("cap", AMOUNT), ("total_pot", AMOUNT),
         ("rake", AMOUNT), ("raw_text", pa.string()),
     ]),
     "seats": pa.schema([

@@ -376,7 +376,7 @@ def _hand_model(h: dict[str, Any], rows: dict[str, list[dict[str, Any]]]) -> Han
             small_bet=_cents(h["small_bet"]), big_bet=_cents(h["big_bet"]),
             ante=_cents(h["ante"]), big_blind_ante=_cents(h["big_blind_ante"]),
             bring_in=_cents(h["bring_in"]), bomb_pot=_cents(h["bomb_pot"]),
-            jam_or_fold=bool(h["jam_or_fold"]),
+            jam_or_fold=bool(h["jam_or_fold"]), cap=_cents(h["cap"]),
         ),
         seats=tuple(
             Seat(s["seat"], s["player"], _cents(s["starting_stack"]) or 0, s["sitting_out"])

@@ -108,7 +108,7 @@ class HandBatch:
             small_blind=stakes.small_blind, big_blind=stakes.big_blind,
             small_bet=stakes.small_bet, big_bet=stakes.big_bet, ante=stakes.ante,
             big_blind_ante=stakes.big_blind_ante, bring_in=stakes.bring_in,
-            bomb_pot=stakes.bomb_pot, jam_or_fold=stakes.jam_or_fold,
+            bomb_pot=stakes.bomb_pot, jam_or_fold=stakes.jam_or_fold, cap=stakes.cap,
             total_pot=hand.total_pot, rake=hand.rake, raw_text=raw_text,
         )
         seat_of = {s.player: s.number for s in hand.seats}

@@ -45,6 +45,8 @@ def _stakes(stakes: Stakes) -> str:
             items.append(f"{label} {a(value)}")
     if stakes.jam_or_fold:
         items.append("jam-or-fold")
+    if stakes.cap is not None:
+        items.append(f"cap {a(stakes.cap)}")
     if not items:
         raise ValueError("a hand's header needs at least one stake (blinds, bets, ante ...)")
     return ", ".join(items)

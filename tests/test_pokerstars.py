@@ -48,6 +48,7 @@ EXPECTED_FINDINGS = Counter({
     ("PS-3115869696", "RAISE_ARITHMETIC"): 2, ("PS-3115869696", "MISDESCRIBED_HAND"): 2,
     ("PS-3405956177", "UNCALLED_BET_WRONG"): 1, ("PS-3406117852", "UNCALLED_BET_WRONG"): 1,
     ("PS-2344646393", "WRONG_BLIND"): 2,
+    ("PS-68174580765", "WRONG_ODD_CHIP"): 1,  # §1.4 rule 2: one odd chip of a pot per player
 })  # fmt: skip
 
 EXPECTED_VARIANTS = {
@@ -152,8 +153,10 @@ def test_a_cash_out_keeps_the_summary_award_and_the_site_note(corpus_hands: dict
     notes = [a.detail for a in hand.actions if a.kind == "note"]
     assert notes == ["Hero cashed out the hand for $56.99 | Cash Out Fee $0.58"]
     outcome = replay_hand(hand)
-    assert outcome.findings == [] and outcome.awards is not None
-    assert sum(s.amount for s in outcome.awards) == 10908
+    assert outcome.findings == [] and outcome.awards is not None and outcome.ending is not None
+    # `cash_out=counted`: Hero is paid the $56.99 cash-out and the site keeps the pot
+    assert [(s.player, s.amount, s.portion) for s in outcome.awards] == [("Hero", 5699, "cash out")]
+    assert outcome.ending["Hero"] == 14711 - 5529 + 5699
 
 
 @needs_corpus
