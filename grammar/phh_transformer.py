@@ -191,6 +191,7 @@ class _Play:
         self.discarded: set[int] = set()  # players who discarded on this street
         self.bet_since_discard = False
         self.discard_at: dict[int, int] = {}  # player -> index in `actions` of their discard here
+        self.folded: set[int] = set()
 
     @property
     def street(self) -> str:
@@ -313,7 +314,14 @@ class _Play:
 
     def on_f(self, step: Step) -> None:
         assert step.player is not None
+        self.folded.add(step.player)
         self.emit("fold", step.player)
+
+    def uncalled(self) -> bool:
+        """Whether the top wager can no longer be called: everyone else has folded or is all-in.
+        A record that stops while someone could still call it is cut off, not uncalled."""
+        top = max(range(len(self.players)), key=lambda i: self.players[i].wager)
+        return all(i in self.folded or p.stack <= 0 for i, p in enumerate(self.players) if i != top)
 
     def on_board(self, step: Step) -> None:
         expected = dict(self.plan[self.at].boards).get("1", 0)
@@ -485,7 +493,7 @@ def build_actions(setup: Setup, steps: Sequence[Step], big_blind_ante: bool = Fa
     contested = len(setup.names) - len({s.player for s in steps if s.verb == "f"}) > 1
     for k, step in enumerate(steps[leading:], leading):
         play.step(step, final_show=contested and k > last_play)
-    if not play.showdown:
+    if not play.showdown and play.uncalled():
         play.close_betting()
     return _reshuffles(play.actions, deck_size or game.deck.size)
 
