@@ -3,6 +3,8 @@ sentences quoted for them (evaluator/rulebook.py)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from evaluator.findings import CODES, cite
@@ -19,6 +21,7 @@ from evaluator.rulebook import (
     rules,
 )
 from evaluator.variants import ALL_VARIANTS, VARIANTS
+from pipeline.store import Store
 from tests.conftest import SHARED
 
 RULES_DIR = SHARED / "rules"
@@ -114,3 +117,14 @@ def test_a_quote_needs_the_words_in_the_cited_edition() -> None:
     quote = quote_for("RAISE_BELOW_MINIMUM", "BARGE 2021 §1.2")
     assert quote is None or quote in rule_2021.text
     assert rule_for("BARGE 2025 §9.99") is None and quote_for("WRONG_BLIND", "nonsense") is None
+
+
+def test_the_store_holds_the_rules_so_sql_joins_findings_to_their_text(tmp_path: Path) -> None:
+    count = "SELECT count(*) FROM rules"
+    with Store(tmp_path / "r.duckdb") as store:
+        assert store.con.execute(count).fetchone() == (len(rules()),)
+        row = store.con.execute("SELECT title, text FROM rules WHERE citation = ?",
+                                [CODES["WRONG_DEAL"].rule]).fetchone()
+    assert row is not None and row[0] == "Rules of Lowball" and "misdeal" in row[1]
+    with Store(tmp_path / "r.duckdb") as store:  # opened again: filled once, not twice
+        assert store.con.execute(count).fetchone() == (len(rules()),)
