@@ -10,7 +10,8 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from evaluator.awarding import Pot, side_pots
+from evaluator import awarding
+from evaluator.awarding import Pot, Result, side_pots
 from evaluator.replay import Outcome, replay_hand
 from evaluator.settle import Seat, Table, settle
 from evaluator.showdown import best_hands
@@ -182,6 +183,69 @@ def test_button_game_odd_chip_goes_clockwise_from_the_button() -> None:
     assert pushed(outcome) == {"Bo": 75, "Cy": 50} and codes(outcome) == []
     wrong = right.replace("Bo collected 75", "Bo collected 50").replace("Cy collected 50", "Cy collected 75")
     assert codes(replay_hand(parse_hand(wrong))) == ["WRONG_ODD_CHIP"]
+
+
+def test_a_pot_won_outright_pushed_a_chip_short_is_a_wrong_award() -> None:
+    """§1.4: an odd chip exists only where a pot is split. Bo's straight wins the 125 outright;
+    one chip of it pushed to Cy is a wrong award, not an odd chip."""
+    lines = [line.replace("Cy: shows [Ad 4h]", "Cy: shows [7d 4h]") for line in HOLDEM]
+    pushes = ["Bo collected 100 from pot", "Cy collected 25 from pot"]
+    text = hand_text(LIMIT, SEATS, [*lines, *pushes], button=3)
+    outcome = replay_hand(parse_hand(text))
+    assert codes(outcome) == ["WRONG_AWARD"]
+    message = outcome.findings[0].message
+    assert "no odd chip was split" in message and "Bo was pushed 25 less than the rules push" in message
+    assert "pushed: Bo 100; Cy 25; the rules: Bo 125" in message
+
+
+def test_a_tied_pot_pushed_whole_to_one_hand_is_a_tie_not_split() -> None:
+    """§1.4: tied hands split the pot. Bo and Cy both hold an Ace-high straight."""
+    text = hand_text(LIMIT, SEATS, [*HOLDEM, "Bo collected 125 from pot"], button=3)
+    outcome = replay_hand(parse_hand(text))
+    assert codes(outcome) == ["TIE_NOT_SPLIT"]
+    finding = outcome.findings[0]
+    assert finding.rule == "BARGE 2025 §1.4" and finding.severity == "error"
+    assert "Bo, Cy tie for the main pot" in finding.message and "Cy 50" in finding.message
+
+
+def test_a_tie_in_omaha_hi_lo_with_no_low_is_not_a_low_that_did_not_qualify() -> None:
+    """§2.36 and §1.4: no low can be made on A-K-Q-9-8, so the tied high hands (Ace-high straights)
+    share the whole pot; pushed to Ann alone it is a tie not split, whatever Ann's eight-less low."""
+    lines = ["Ann: posts small blind 100", "Bo: posts big blind 200", "*** HOLE CARDS ***",
+             "Ann: calls 100", "Bo: checks", "*** FLOP *** [As Kd Qc]", "Bo: checks", "Ann: checks",
+             "*** TURN *** [8s]", "Bo: checks", "Ann: checks", "*** RIVER *** [9h]", "Bo: checks",
+             "Ann: checks", "*** SHOWDOWN ***", "Bo: shows [Tc Jc 5h 6h]", "Ann: shows [Th Jd 3c 4d]",
+             "Ann collected 400 from pot"]
+    text = hand_text("omaha_hi_lo limit (blinds 100/200, bets 200/400)", [("Ann", 3000), ("Bo", 3000)], lines)
+    outcome = replay_hand(parse_hand(text))
+    assert pushed(outcome) == {"Ann": 200, "Bo": 200}
+    assert codes(outcome) == ["TIE_NOT_SPLIT"]
+
+
+def test_no_player_receives_two_odd_chips_of_one_pot() -> None:
+    """§1.4 rule 2, "No player may receive more than one odd chip", over the whole pot: the worked
+    example of docs/rules-engine.md. A pot of 30 chips of 1; Ann and Bo tie for high, Ann and Cy
+    for low, Ann first clockwise from the button. The high half's odd chip is Ann's; the low
+    half's, Ann's again by position, goes to Cy. A side pot is split on its own."""
+    def judge(eligible: tuple[str, ...], run: int) -> list[Result]:
+        if "Bo" in eligible:
+            return [Result("high", ("Ann", "Bo")), Result("low", ("Ann", "Cy"))]
+        return [Result("high", ("Ann", "Cy"))]
+
+    pots = [Pot(0, 30, ("Ann", "Bo", "Cy")), Pot(1, 7, ("Ann", "Cy"))]
+    shares = awarding.award(pots, judge, 1, order=lambda names: names)
+    assert [(s.pot, s.player, s.portion, s.amount, s.odd) for s in shares] == [
+        (0, "Ann", "high", 8, True), (0, "Bo", "high", 7, False),
+        (0, "Cy", "low", 8, True), (0, "Ann", "low", 7, False),
+        (1, "Ann", "high", 4, True), (1, "Cy", "high", 3, False)]
+    # The high half holds the pot's odd chip (rule 3c); its winner alone has that chip, so the tied
+    # low half's odd chip goes to the other tied hand.
+    def scoop_high(eligible: tuple[str, ...], run: int) -> list[Result]:
+        return [Result("high", ("Ann",)), Result("low", ("Ann", "Bo"))]
+
+    shares = awarding.award([Pot(0, 31, ("Ann", "Bo"))], scoop_high, 1, order=lambda names: names)
+    assert [(s.player, s.portion, s.amount) for s in shares] == [
+        ("Ann", "high", 16), ("Bo", "low", 8), ("Ann", "low", 7)]
 
 
 def test_odd_chips_go_one_each_clockwise_from_the_button() -> None:
