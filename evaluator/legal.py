@@ -12,7 +12,10 @@ audited have one source of truth:
   `cap_heads_up`), completing a bring-in or a short all-in (§1.1's half-bet rule);
 - no-limit and pot-limit: from the minimum bet or raise (§1.2) up to the stack or the pot after
   the call (§1.3), and an all-in for less;
-- a short all-in does not reopen the betting for a player who already acted (§1.1, §1.2);
+- `pl-nl` (PokerStars): pot limit on the first betting round, no limit after; a cap game (the room's
+  cap): a player may put in no more than the cap over the hand, antes aside, and is all-in at it;
+- a short all-in does not reopen the betting for a player who already acted (§1.1, §1.2; a room
+  may say otherwise in limit: `short_all_in_raise`);
 - no check-raise where California Lowball's sevens rule applies (§2.11, Appendix B);
 - stud: the bring-in or a completion for the player the game's card order names (§2.47).
 

@@ -16,12 +16,20 @@ from evaluator.replay import replay, replay_hand
 from evaluator.settle import Seat, Table, settle
 from grammar.barge_parser import parse_hand
 from grammar.pokerstars_parser import parse_pokerstars, split_pokerstars
+from pipeline.ingest import ingest
 from pipeline.sources import read_blocks
+from pipeline.store import Store, read_hands
 from pipeline.writer import write_hand
 from tests.conftest import SHARED
 from tests.rulebook import hand_text, rule_codes
 
 CORPUS = SHARED / "corpus"
+
+
+def _stars(body: str) -> str:
+    """A PokerStars history written in a test: one hand, ending with a newline."""
+    return body.strip() + "\n"
+
 
 LIMIT = "texas_holdem limit (blinds 100/200, bets 200/400)"
 SHORT_ALL_IN_RAISE = [
@@ -126,6 +134,59 @@ def test_the_cap_and_pl_nl_are_written_and_read_in_the_native_header() -> None:
     assert parse_hand(hand_text(CAP_GAME, CAP_SEATS, [])).stakes.cap == 100000
 
 
+def test_a_stored_cap_game_keeps_its_cap_and_an_old_database_gets_the_column(tmp_path: Path) -> None:
+    sample = Path(__file__).resolve().parents[1] / "sample_histories" / "audit" / "BET_OVER_CAP.bhh"
+    store = Store(tmp_path / "cap.duckdb")
+    store.con.execute("ALTER TABLE hands DROP COLUMN cap")  # as a database written before caps
+    store.close()
+    store = Store(tmp_path / "cap.duckdb")  # opening it again adds the column
+    ingest([sample], store)
+    (hand,) = read_hands(store.con, ["AUDIT-BET_OVER_CAP"])
+    assert hand.stakes.cap == 1000 and hand.structure == "no-limit"
+    store.close()
+
+
+CAPPED_AT_STARS = _stars("""
+PokerStars Game #52151000001:  Hold'em No Limit ($0.25/$0.50 - $10 Cap -  USD) - 2010/11/01 12:20:00 CET
+Table 'Ibarruri' 9-max Seat #8 is the button
+Seat 1: Hero ($10 in chips)
+Seat 2: Player2 ($14 in chips)
+Seat 8: Player8 ($9.95 in chips)
+Seat 9: Villain ($13 in chips)
+Villain: posts small blind $0.25
+Hero: posts big blind $0.50
+*** HOLE CARDS ***
+Player2: folds
+Player8: folds
+Villain: raises $1 to $1.50
+Hero: raises $2 to $3.50
+Villain: raises $6.50 to $10 and has reached the $10 cap
+Hero: calls $6.50 and is all-in
+*** FLOP *** [Qd 7s 2c]
+*** TURN *** [Qd 7s 2c] [Qh]
+*** RIVER *** [Qd 7s 2c Qh] [9c]
+*** SHOW DOWN ***
+Villain: shows [Qs Kh] (three of a kind, Queens)
+Hero: shows [Ah 6d] (a pair of Queens)
+Villain collected $19 from pot
+*** SUMMARY ***
+Total pot $20 | Rake $1
+Board [Qd 7s 2c Qh 9c]
+Seat 1: Hero (big blind) showed [Ah 6d] and lost with a pair of Queens
+Seat 2: Player2 folded before Flop (didn't bet)
+Seat 8: Player8 (button) folded before Flop (didn't bet)
+Seat 9: Villain (small blind) showed [Qs Kh] and won ($19) with three of a kind, Queens
+""")
+
+
+def test_a_pokerstars_cap_hand_replays_clean_and_ends_at_the_cap() -> None:
+    # The room's cap: the small blind's raise to $10 includes the blind; Villain, at the cap, plays
+    # the board out all-in with $3 behind.
+    outcome = replay_hand(parse_pokerstars(CAPPED_AT_STARS))
+    assert outcome.findings == [] and outcome.ending is not None
+    assert outcome.ending["Villain"] == 1300 - 1000 + 1900 and outcome.ending["Hero"] == 0
+
+
 def test_pl_nl_is_pot_limit_before_the_flop_and_no_limit_after() -> None:
     # PokerStars' "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop": §1.3 on the first betting
     # round (the pot after the call: 50 + 100 + 50 + the 100 call = a raise to 300), §1.2 after.
@@ -137,10 +198,6 @@ def test_pl_nl_is_pot_limit_before_the_flop_and_no_limit_after() -> None:
     flop = [*blinds, "Ann: calls 50", "Bo: checks", "*** FLOP *** [2c 7d 9h]"]
     assert rule_codes(hand_text(header, seats, [*flop, "Bo: bets 2,000"])) == []
     assert rule_codes(hand_text(header, seats, [*flop, "Bo: bets 50"])) == ["BET_BELOW_MINIMUM"]
-
-
-def _stars(body: str) -> str:
-    return body.strip() + "\n"
 
 
 CASH_OUT = _stars("""
