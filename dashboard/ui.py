@@ -222,7 +222,11 @@ def show_rule(code: str, citation: str, *, expanded: bool = False) -> None:
 
 def review_form(hand_id: str, code: str, seq: int, key: str) -> None:
     """A director's decision about one finding: status, note and name, stored as a review
-    (`pipeline.reviews`, the same trail as `barge review`)."""
+    (`pipeline.reviews`, the same trail as `barge review`); the page then runs again, so that
+    everything on it shows the review, and says it was recorded."""
+    done = st.session_state.pop(f"{key}_done", None)
+    if done:
+        st.success(done)
     with st.form(key=key, clear_on_submit=False, border=True):
         cols = st.columns([1, 3, 1])
         status = cols[0].selectbox("Decision", STATUSES[1:] + STATUSES[:1], key=f"{key}_status")
@@ -241,8 +245,9 @@ def review_form(hand_id: str, code: str, seq: int, key: str) -> None:
         st.error("The review was not recorded: the database is busy (an ingest is writing to it); "
                  "record it again when the ingest has finished.")
         return
-    st.success(f"Recorded: {code} at action {seq} of {plain(hand_id)} {review.status} by "
-               f"{plain(review.reviewer)}.")
+    st.session_state[f"{key}_done"] = (f"Recorded: {code} at action {seq} of {plain(hand_id)} "
+                                       f"{review.status} by {plain(review.reviewer)}.")
+    st.rerun()
 
 
 def page_title(title: str, caption: str) -> None:

@@ -128,6 +128,62 @@ def test_every_page_renders_without_errors(dashboard: str, browser: Browser, sho
         assert (shots / f"{name}.png").stat().st_size > 20_000
 
 
+# An input of a form given a value as typing does (React's own setter, then the input event),
+# without pressing Enter, which would submit the form before every field is filled.
+FILL = """
+const [label, text] = arguments;
+const input = [...document.querySelectorAll('input, textarea')]
+  .find((e) => e.getAttribute('aria-label') === label);
+const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value').set;
+setter.call(input, text);
+input.dispatchEvent(new Event('input', {bubbles: true}));
+"""
+PRESS = "document.dispatchEvent(new KeyboardEvent('keydown', {key: arguments[0], bubbles: true}));"
+
+
+def run(browser: Browser, source: str, *args: str) -> Any:
+    """`source` run in the page with `args` (its `arguments`)."""
+    return browser._call("POST", f"/session/{browser.session}/execute/sync",
+                         {"script": source, "args": list(args)})
+
+
+def test_a_finding_leads_to_its_hand_its_rule_and_a_review(dashboard: str, browser: Browser,
+                                                           shots: Path) -> None:
+    """The director's flow: the finding's link opens the hand at the pot the dealer pushed wrong
+    (BARGE 2025 §2.51: the record's push to Ann beside the rules' to Bo), the rule's words are on
+    the page, a key steps back, and a review entered there is on the Audit page."""
+    browser.resize(WIDTH, 1000)
+    browser.get(f"{dashboard}/replayer?hand=AUDIT-WRONG_AWARD&seq=21")
+    state = settled(browser, "Hand replayer", "Raw text")
+    assert not state["errors"], state["errors"]
+    text = state["text"]
+    assert "Step 23 of 23: Ann collected 2,000 from side pot 1" in text
+    assert "The rules push this pot otherwise than the record" in text
+    assert "BARGE 2025 §2.51 · Texas Hold'em" in text and "The best high five-card hand wins the pot" in text
+    browser.resize(WIDTH, min(int(state["height"]) + 140, 6000))
+    settled(browser, "Hand replayer", "Raw text")
+    browser.screenshot(shots / "replayer-wrong-award.png")
+    browser.resize(WIDTH, 1000)
+
+    run(browser, PRESS, "ArrowLeft")  # the Back button's shortcut
+    assert "Step 22 of 23: Ann collected 1,800 from main pot" in settled(browser, "Hand replayer",
+                                                                          "Step 22 of 23")["text"]
+
+    run(browser, """[...document.querySelectorAll('summary')]
+                    .find((e) => e.innerText.includes('Review this finding')).click();""")
+    settled(browser, "Hand replayer", "Record the review")
+    run(browser, FILL, "Note", "Ann had no part in side pot 1")
+    run(browser, FILL, "Your name", "Tess Director")
+    run(browser, """document.querySelector('[data-testid="stFormSubmitButton"] button').click();""")
+    state = settled(browser, "Hand replayer", "Recorded: WRONG_AWARD at action 21")
+    assert not state["errors"], state["errors"]
+    assert "Review: confirmed by Tess Director" in state["text"]
+
+    browser.get(f"{dashboard}/audit")
+    state = settled(browser, "Audit", "By table")
+    assert re.search(r"Reviewed\s+1 of ", state["text"]), state["text"][:500]
+
+
 def test_a_file_uploaded_in_the_browser_is_ingested(dashboard: str, browser: Browser, shots: Path,
                                                      tmp_path: Path) -> None:
     browser.resize(WIDTH, 1000)

@@ -31,7 +31,7 @@ AUTOPLAY_EVERY = 1.2  # seconds a step stays on screen while playing
 # The findings that say the rules push a pot otherwise than the record (evaluator.award_check):
 # the audit cites them at the hand's last action; the replayer calls them out at the push.
 PUSH_CODES = frozenset({"WRONG_AWARD", "MISREAD_HAND", "LOW_DID_NOT_QUALIFY", "WRONG_ODD_CHIP"})
-SEVERITY_BOX = {"error": st.error, "warning": st.warning, "info": st.info}
+SEVERITY_COLOUR = {"error": "red", "warning": "orange", "info": "blue"}
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -142,12 +142,18 @@ st.session_state[STEP] = min(st.session_state.get(STEP, last), last)
 stopped = findings.filter(pl.col("code") == "REPLAY_STOPPED")
 if not stopped.is_empty() or states[-1].stopped:
     # The audit's own words ("replay stopped at action N: why"), else where the table stopped.
-    why = str(stopped["message"][0]) if not stopped.is_empty() else f"the table stopped at {states[-1].stopped}"
+    why = (str(stopped["message"][0]) if not stopped.is_empty()
+           else f"the table stopped at {states[-1].stopped}")
     st.warning(f"**{ui.plain(why[:1].upper() + why[1:])}.** The record cannot be followed past that point: "
                "the later steps show its lines as written, with the chips where they could be followed (the "
                "pot never counts chips returned that were not in front of the player).", icon="⛔")
 if rules and awards.filter(pl.col("origin") != "computed").is_empty():
     st.caption("The record has no pushes (PHH writes none): the last steps push what the rules award.")
+
+
+def badge(severity: str) -> str:
+    """A finding's severity as a coloured badge (Streamlit Markdown)."""
+    return f":{SEVERITY_COLOUR.get(severity, 'gray')}-badge[{severity}]"
 
 
 def pushes_frame(state: TableState) -> pl.DataFrame:
@@ -161,16 +167,20 @@ def pushes_frame(state: TableState) -> pl.DataFrame:
     return pl.DataFrame({k: record[k] + rule[k] for k in record})
 
 
-@st.fragment(run_every=AUTOPLAY_EVERY if st.session_state.get(PLAY) else None)
+TICKING = bool(st.session_state.get(PLAY))  # whether this page run starts the autoplay timer
+
+
+@st.fragment(run_every=AUTOPLAY_EVERY if TICKING else None)
 def stage() -> None:
     """The steps' controls, the table and what happens at the step: a fragment, so that autoplay
     redraws only this part."""
+    if st.session_state.get(PLAY) and st.session_state[STEP] >= last:
+        st.session_state[PLAY] = False  # the end of the hand: autoplay stops there
     playing = st.session_state.get(PLAY, False)
+    if playing != TICKING:
+        st.rerun()  # the whole page, which starts or stops the timer
     if playing:
-        if st.session_state[STEP] >= last:
-            st.session_state[PLAY] = False
-            st.rerun()  # the whole page, so that the timer stops
-        st.session_state[STEP] = min(last, st.session_state[STEP] + 1)
+        st.session_state[STEP] += 1
     buttons = st.columns([1, 1, 5, 1, 1, 1])
     buttons[0].button("Start", icon=":material/first_page:", help="the seats, before any action", on_click=go,
                       args=(0,), width="stretch", key="replay_first", shortcut="Home")
@@ -205,15 +215,14 @@ def stage() -> None:
         st.caption(ui.plain(" · ".join(v for v in facts if v)))
 
     if state.rules:
-        st.error("**The rules push this pot otherwise than the record.** The table shows the record's push "
-                 "(green, ringed in red where the rules do not give it) and the rules' (purple).", icon="⚖️")
+        st.warning("**The rules push this pot otherwise than the record.** The table shows the record's push "
+                   "(green, ringed in red where the rules do not give it) and the rules' (purple).", icon="⚖️")
         st.dataframe(pushes_frame(state), hide_index=True, width="stretch")
     for at, r in callouts:
         if at == state.step:
             with st.container(border=True):
-                SEVERITY_BOX.get(r["severity"], st.info)(
-                    f"**{r['code']}** ({r['severity']}) at this step, action {r['seq']}: "
-                    f"{ui.plain(r['message'])}")
+                st.markdown(f"{badge(r['severity'])} **{r['code']}** at this step, action {r['seq']}: "
+                            f"{ui.plain(r['message'])}")
                 ui.show_rule(r["code"], r["rule"])
 
 
@@ -226,7 +235,7 @@ for at, r in callouts:
     review = current_for(decided, hand_id, r["code"], r["seq"])
     with st.container(border=True):
         head = st.columns([5, 1])
-        head[0].markdown(f"**{r['code']}** · {r['severity']} · action {r['seq']} (step {at}): "
+        head[0].markdown(f"{badge(r['severity'])} **{r['code']}** · action {r['seq']} (step {at}): "
                          f"{ui.plain(r['message'])}")
         head[1].button("Go to the step", key=f"replay_goto_{r['code']}_{r['seq']}", on_click=go, args=(at,),
                        width="stretch")
