@@ -292,10 +292,11 @@ def _take_rake(pots: list[Pot], rake: int, per_pot: bool = False) -> None:
         taken: list[int] = []
         for whole, _ in shares:
             taken.append(min(whole, rake - sum(taken)))
-        leftover = rake - sum(taken)
         by_fraction = sorted(range(len(pots)), key=lambda i: -shares[i][1])
-        for k in range(leftover):
-            taken[by_fraction[k % len(pots)]] += 1
+        while sum(taken) < rake and any(taken[i] < pots[i].amount for i in by_fraction):
+            for i in by_fraction:
+                if sum(taken) < rake and taken[i] < pots[i].amount:
+                    taken[i] += 1
         for i, pot in enumerate(pots):
             pots[i] = Pot(pot.index, pot.amount - taken[i], pot.eligible)
         return
