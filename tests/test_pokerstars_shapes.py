@@ -182,6 +182,13 @@ def test_pot_limit_pre_flop_no_limit_post_flop_is_pl_nl() -> None:
         ("BET_OVER_POT_LIMIT", "BARGE 2025 §1.3")]  # before the flop the pot limits the raise
 
 
+def test_a_converters_fixed_limit_is_limit() -> None:
+    text = CONVERTED_WALK.replace("Hold'em No Limit ($3/$6)", "Hold'em Fixed Limit ($6/$12.00)")
+    hand = parse_pokerstars(text)
+    assert (hand.structure, hand.stakes.small_bet, hand.stakes.big_bet, hand.stakes.big_blind) == (
+        "limit", 600, 1200, 600)
+
+
 def test_upper_case_headers_of_old_exports() -> None:
     text = MIXED_NLH_PLO.replace(
         "PokerStars Hand #230001000002:  Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD)",
