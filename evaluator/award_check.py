@@ -133,7 +133,7 @@ def _tie_not_split(settlement: Settlement, diff: Mapping[str, int]) -> str | Non
             what = f"the {portion} of {_pot_name(pot)}" if portion else _pot_name(pot)
             hand = next((s.hand for s in settlement.shares if s.pot == pot and s.portion == portion), "")
             return (f"{', '.join(players)} tie for {what}" + (f" with {hand}" if hand else "") +
-                    ", but it was not split between them")
+                    ", but it was not split equally between them")
     return None
 
 

@@ -50,6 +50,11 @@ def test_every_step_a_section_places_against_the_betting_is_in_the_catalog() -> 
     for game in ("super_stud", "super_stud_hi_lo", "super_razz"):
         assert placed[game, "3rd_street", "discard"] == AFTER_BETTING  # §2.50
     assert placed["paradise_road_pickem", "hole_cards", "choose"] == BEFORE_BETTING  # §2.38
+    choices = dict(GAMES["paradise_road_pickem"].choices)
+    assert choices["texas_holdem"][0].when("discard") == BEFORE_BETTING  # "each player must discard one"
+    assert choices["stud"][0].when("expose") == WITH_OWN_ACTION  # "If they call or raise they will expose"
+    for stud_street in GAMES["mexican_poker"].streets:
+        assert stud_street.when("expose") == AFTER_BETTING  # §2.31: "After the betting round is complete"
     # §2.14, §2.26: "before the next board card is revealed", with the flop chips: anywhere on the flop
     assert GAMES["crazy_pineapple_hi_lo"].street("flop").when("discard") is None
     assert GAMES["irish"].street("flop").when("discard") is None
@@ -135,6 +140,28 @@ def test_scrotum_discard_goes_with_the_players_first_action() -> None:
     with_chips = [*blinds, "Ann: calls 100", "Ann: discards [9c 8c 3d]", "Bo: checks", "Bo: discards [2h]",
                   "*** FLOP *** [Kd 8d 3h]"]
     assert codes(header, TWO, with_chips) == []
+
+
+def test_super_stud_discards_after_the_third_street_betting() -> None:
+    # §2.50: "there is a bring-in and a round of betting. Next, each player must discard two cards"
+    header = "super_stud limit (ante 25, bring-in 25, bets 100/200)"
+    deal = ["Ann: posts the ante 25", "Bo: posts the ante 25", "*** 3RD STREET ***",
+            "Dealt to Ann [?? ?? ?? ??] up [9c]", "Dealt to Bo [?? ?? ?? ??] up [3c]"]
+    early = [*deal, "Ann: discards 2", "Bo: brings in for 25", "Ann: calls 25", "Bo: discards 2"]
+    found = findings(header, TWO, early)
+    assert [(f.code.name, f.rule) for f in found] == [("STEP_OUT_OF_ORDER", "BARGE 2025 §2.50")]
+    assert "Ann's discard came before the 3rd street betting was over" in found[0].message
+    on_time = [*deal, "Bo: brings in for 25", "Ann: calls 25", "Ann: discards 2", "Bo: discards 2",
+               "*** 4TH STREET ***"]
+    assert codes(header, TWO, on_time) == []
+
+
+def test_pickem_game_choice_comes_before_the_betting() -> None:
+    # §2.38: three cards, then "the player under the gun determines" the game; heads-up the button.
+    header = "paradise_road_pickem limit (blinds 100/200, bets 200/400)"
+    late = ["Ann: posts small blind 100", "Bo: posts big blind 200", "*** HOLE CARDS ***", "Ann: calls 100",
+            "Ann: chooses omaha_hi_lo", "Bo: checks"]
+    assert codes(header, TWO, late) == [("STEP_OUT_OF_ORDER", "BARGE 2025 §2.38")]
 
 
 # ---- in turn ---------------------------------------------------------------------------------
