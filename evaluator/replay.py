@@ -984,52 +984,6 @@ class Replay:
         when = spec.when(step)
         what = f"{action.player or 'the dealer'}'s {STEP_WORDS.get(step, step)}"
         betting = f"the {street.name.replace('_', ' ')} betting"
-        acted = action.player in street.bettors
-        if when == BEFORE_BETTING and street.bettors:
-            self.flag("STEP_OUT_OF_ORDER", f"{what} came after {betting} began; in "
-                      f"{self.game.variant.name} it comes before that betting")
-        elif when == AFTER_BETTING and not self.betting_over(street):
-            self.flag("STEP_OUT_OF_ORDER", f"{what} came before {betting} was over; in "
-                      f"{self.game.variant.name} it follows that betting")
-        elif when == WITH_OWN_ACTION and not acted and not self.betting_over(street):
-            self.flag("STEP_OUT_OF_ORDER", f"{what} came before they acted in {betting}; in "
-                      f"{self.game.variant.name} it is made with the player's first action")
-        player = self.players.get(action.player or "")
-        if step in spec.in_turn and player is not None and player.name not in street.discarded:
-            self.check_turn(player, street, STEP_WORDS.get(step, step))
-
-    def check_turn(self, player: Player, street: _StreetState, step: str) -> None:
-        """§2.17 and every draw: "each player in turn", from the first active player to the left of the
-        button, all the discards announced before the replacement cards are dealt."""
-        button = self.hand.button_seat
-        if button is None:
-            return
-        due = next((p for p in self.clockwise_after(button) if p.name not in street.discarded), None)
-        if due is not None and due.name != player.name:
-            self.flag("OUT_OF_TURN", f"{player.name} takes the {step} when it was {due.name}'s turn: each "
-                      "player draws in turn from the first player to the left of the button")
-
-    def betting_over(self, street: _StreetState) -> bool:
-        """Whether the street's betting round is over, or there is none to play."""
-        r = street.round
-        if r is None:
-            return True
-        if r.order is None:  # nobody has acted yet: a round is due if two players can still bet
-            return sum(1 for p in self.live if not p.all_in) < 2
-        return self.next_to_act(r) is None
-
-    def check_order(self, action: Action, spec: Street) -> None:
-        """The step against its street's betting round, and in seat order where the players take it in
-        turn, as the game's section orders them (the catalog's `timing` and `in_turn`)."""
-        street = self.street
-        assert street is not None
-        kind = action.kind
-        if kind == "draw":
-            return  # the replacement cards follow their discard, whose place is checked
-        step = ("draw" if spec.draw else "discard") if kind in ("discard", "stand_pat") else kind
-        when = spec.when(step)
-        what = f"{action.player or 'the dealer'}'s {STEP_WORDS.get(step, step)}"
-        betting = f"the {street.name.replace('_', ' ')} betting"
         player = self.players.get(action.player or "")
         # a player all-in before acting puts no chips in and cannot check: their first action is the step
         acted = action.player in street.bettors or (player is not None and player.all_in)
