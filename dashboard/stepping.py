@@ -96,7 +96,7 @@ class SeatState:
     sitting_out: bool = False
     won: int = 0  # pushed to the player so far, as the record pushed it
     shown: str | None = None  # the hand as the player announced it at the showdown
-    strength: str | None = None  # the hand as the rules read it (the evaluator's description)
+    strength: tuple[str, ...] = ()  # the hand as the rules read it, per portion (the evaluator's words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,14 +336,15 @@ class _Table:
                      for p in side_pots(collected, self.dead, self.contenders()))
 
     def snapshot(self, text: str, actor: str | None, seqs: tuple[int, ...],
-                 pots: tuple[PotState, ...] | None = None, strengths: Mapping[str, str] | None = None,
+                 pots: tuple[PotState, ...] | None = None,
+                 strengths: Mapping[str, tuple[str, ...]] | None = None,
                  record: tuple[Push, ...] = (), rules: tuple[Push, ...] = ()) -> TableState:
         hand = self.hand
         strengths = strengths or {}
         seats = tuple(
             SeatState(p.seat, p.name, p.stack, p.bet, tuple(p.cards), p.folded,
                       p.all_in or (p.live > 0 and p.stack <= 0), p.sitting_out, p.won,
-                      self.shown.get(p.name), strengths.get(p.name) if p.name in self.shown else None)
+                      self.shown.get(p.name), strengths.get(p.name, ()) if p.name in self.shown else ())
             for p in sorted(self.players.values(), key=lambda p: p.seat))
         boards = tuple(BoardState(name, tuple(cards), name in self.removed)
                        for name, cards in self.boards.items())
@@ -378,10 +379,10 @@ def _dice(detail: str) -> tuple[int, ...]:
     return tuple(int(d) for d in detail.split() if d.isdigit())
 
 
-def strengths(hand: Hand) -> dict[str, str]:
+def strengths(hand: Hand) -> dict[str, tuple[str, ...]]:
     """Each hand tabled at the showdown as the rules read it: the evaluator's description of the
-    player's best hand for each portion (evaluator.settle, as the audit settles the pots); empty
-    when the pots cannot be settled from the record.
+    player's best hand for each portion ("high: ...", "low: ..." where there are several), as the
+    audit settles the pots (evaluator.settle); empty when they cannot be settled from the record.
 
     >>> from grammar.barge_parser import parse_hand
     >>> strengths(parse_hand(EXAMPLE))  # won without a showdown
@@ -394,8 +395,8 @@ def strengths(hand: Hand) -> dict[str, str]:
         return {}
     if engine.settlement is None:
         return {}
-    return {player: "; ".join(p.description if len(portions) == 1 else f"{p.name}: {p.description}"
-                              for p in portions)
+    return {player: tuple(p.description if len(portions) == 1 else f"{p.name}: {p.description}"
+                          for p in portions)
             for player, portions in engine.settlement.hands.items()}
 
 
@@ -430,7 +431,7 @@ def compare_pushes(awards: Sequence[Award], rules: Sequence[Award], shown: Mappi
 
 def steps(hand: Hand, awards: Sequence[Award], rules: Sequence[Award] = (),
           rules_hands: Mapping[int, str] | None = None,
-          strengths: Mapping[str, str] | None = None) -> list[TableState]:
+          strengths: Mapping[str, tuple[str, ...]] | None = None) -> list[TableState]:
     """The table before any action, after each line of the history, and after each of the
     record's pushes (`awards`). `rules`: what the rules push (the audit's computed awards, with
     `rules_hands` the hand of each by its index), shown beside the record's at the last step of

@@ -131,13 +131,13 @@ def _seat(seat: SeatState, x: float, y: float, state: TableState) -> Iterator[st
     if not seat.folded or any(c.code != UNKNOWN_CARD for c in seat.cards):
         edge = y + towards * (BOX_H / 2 + 4)
         yield from _hole_cards(seat.cards, x, edge, towards, faded)
-        if seat.strength and seat.cards:  # under the cards, as the rules read them
-            strength = seat.strength if len(seat.strength) <= 34 else seat.strength[:33] + "…"
-            ty = edge + towards * 36 + (2 if towards > 0 else -18)
-            pill = 6.6 * len(strength) + 12
+        for i, portion in enumerate(seat.strength if seat.cards else ()):  # as the rules read them
+            words = portion if len(portion) <= 44 else portion[:43] + "…"
+            ty = edge + towards * (36 + 2 + 17 * i) - (16 if towards < 0 else 0)
+            pill = 6.2 * len(words) + 12
             yield (f'<rect x="{x - pill / 2:.1f}" y="{ty:.1f}" width="{pill:.1f}" height="16" rx="8" '
-                   'fill="#263238"/>')
-            yield _text(x, ty + 12, strength, 11, "#fff59d", "bold")
+                   'fill="#263238" opacity="0.9"/>')
+            yield _text(x, ty + 12, words, 11, "#fff59d", "bold")
     if seat.bet:
         bx, by = x + (CX - x) * 0.42, y + (CY - y) * 0.42 + towards * 8
         yield f'<circle cx="{bx - 18:.1f}" cy="{by - 4:.1f}" r="7" fill="#fbc02d" stroke="#5d4037"/>'

@@ -64,7 +64,7 @@ for column, values in narrow.items():
 st.subheader(f"Findings ({found.height:,})")
 picked = st.dataframe(
     ui.with_links(found), hide_index=True, on_select="rerun", selection_mode="single-row", key="audit_table",
-    column_order=["hand", "seq", "severity", "code", "rule", "message", "review", "reviewer", "rule_text",
+    column_order=["hand", "seq", "severity", "code", "review", "rule", "message", "rule_text", "reviewer",
                   "event", "table_name", "variant"],
     column_config={"hand": ui.hand_link_column(), "seq": st.column_config.NumberColumn("action", format="%d"),
                    "table_name": "table",

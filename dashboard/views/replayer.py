@@ -98,7 +98,8 @@ search = st.text_input("Find a hand", key=SEARCH,
                        "and players' names")
 listed = ui.load(queries.hand_list, f, search)
 labels = {r["hand_id"]: f"{r['hand_id']} · {r['variant']} · {r['started_at'] or 'no date'}"
-          + (f" · {r['findings']} findings" if r["findings"] else "") for r in listed.iter_rows(named=True)}
+          + (f" · {r['findings']} finding{'s' if r['findings'] > 1 else ''}" if r["findings"] else "")
+          for r in listed.iter_rows(named=True)}
 wanted = st.query_params.get("hand")
 if wanted and wanted not in labels:
     labels = {wanted: wanted, **labels}
@@ -181,7 +182,7 @@ def stage() -> None:
         st.rerun()  # the whole page, which starts or stops the timer
     if playing:
         st.session_state[STEP] += 1
-    buttons = st.columns([1, 1, 5, 1, 1, 1])
+    buttons = st.columns([1.3, 1.3, 3, 1.3, 1.3, 1.4])
     buttons[0].button("Start", icon=":material/first_page:", help="the seats, before any action", on_click=go,
                       args=(0,), width="stretch", key="replay_first", shortcut="Home")
     buttons[1].button("Back", icon=":material/chevron_left:", help="the previous step", on_click=move,
