@@ -111,7 +111,7 @@ def reads_back(tmp_path: Path, first: Store) -> int:
     """Export the PHH games of an audited store, ingest and audit the files into a fresh
     database: every exported hand must come back field by field with the same findings."""
     before, found_before = stored(first), findings(first)
-    summary = export_phh(first.con, tmp_path / "phh")
+    summary = export_phh(first.con, tmp_path / "phh", per="event")  # a few files, not one per hand
     exported = {k: v for k, v in before.items() if phh_code(v) is not None}
     with Store(tmp_path / "again.duckdb") as again:
         result = ingest(list(summary.files), again)
