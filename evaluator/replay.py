@@ -741,7 +741,7 @@ class Replay:
         """A bet, raise or completion to `target`: size rules, then the chips."""
         before_pot = self.pot()
         all_in = target - player.bet >= player.left
-        raising = r.current > 0
+        raising = r.base > 0  # over a full bet (not a stud bring-in): what a short all-in raise raises
         if r.structure == "limit":
             allowed = self.allowed_sizes(r, spec)
             covers = max((p.bet + p.left for p in self.live if p is not player), default=0)
