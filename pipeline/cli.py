@@ -30,7 +30,7 @@ from rich.table import Table
 from evaluator.catalog import ALL_GAMES, GAMES, catalog_entry
 from evaluator.findings import CODES
 from evaluator.profiles import PROFILES
-from evaluator.rulebook import quote_for
+from evaluator.rulebook import quote_for, rule_title
 from evaluator.variants import ALL_VARIANTS, VARIANTS
 from pipeline.audit import AuditSummary, audit
 from pipeline.generate.output import FORMATS as GENERATED_FORMATS
@@ -66,6 +66,10 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 class UsageError(ValueError):
     """A command line naming what does not exist (a variant, event, table or hand): exit 2."""
+
+
+def _many(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _listing(names: Sequence[str], most: int = 20) -> str:
@@ -198,7 +202,8 @@ def _print_audit(summary: AuditSummary) -> None:
     for column in ("code", "severity", "count", "rule", "what it means"):
         table.add_column(column, justify="right" if column == "count" else "left")
     for code, severity, rule, count in summary.by_code:
-        table.add_row(code, severity, str(count), rule, CODES[code].summary)
+        title = rule_title(rule)
+        table.add_row(code, severity, str(count), f"{rule} ({title})" if title else rule, CODES[code].summary)
     out.print(table)
     worst = summary.worst_hands
     if worst:
@@ -260,7 +265,7 @@ def _list_reviews(args: argparse.Namespace) -> int:
              "quote": quote_for(f.code, f.rule), "status": r.status if r else "open"}
             for f, r in current], "reviews": as_json}))
         return EXIT_OK
-    out.print(f"{args.hand_id}: {len(found)} finding{'' if len(found) == 1 else 's'}")
+    out.print(f"{args.hand_id}: {_many(len(found), 'finding')}")
     for f, review in current:
         out.print(f"  #{f.seq} {f.code} ({f.severity}): {f.message} ({f.rule})")
         quote = quote_for(f.code, f.rule)
@@ -313,8 +318,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         except OSError as exc:
             err.print(f"barge report: cannot write {args.out}: {exc.strerror or exc}")
             return EXIT_IO
-    out.print(f"wrote {summary.findings} findings of {summary.hands} hands at {summary.tables} tables "
-              f"to {args.out} ({args.format})")
+    out.print(f"wrote {_many(summary.findings, 'finding')} of {_many(summary.hands, 'hand')} at "
+              f"{_many(summary.tables, 'table')} to {args.out} ({args.format})")
     return EXIT_OK
 
 

@@ -262,7 +262,7 @@ def _pushes_html(part: HandPart) -> Iterator[str]:
     if not part.pushes:
         return
     yield ("<table><tr><th>pot</th><th>player</th><th>record pushed (recorded)</th>"
-           "<th>rules push (computed)</th><th>for the hand</th></tr>")
+           "<th>rules push (computed)</th><th>the rules push it for</th></tr>")
     for pot, player, said, ruled, hand in part.pushes:
         differs = ' class="differs"' if ruled is not None and said != ruled else ""
         name = "main pot" if pot == 0 else f"side pot {pot}"
