@@ -122,6 +122,7 @@ class _Builder:
     ran: bool = False
     boards_named: bool = False  # FIRST and SECOND name the game's two boards (Split Hold'em), not runs
     stp: int = 0
+    second_small: list[Action] = field(default_factory=list)  # second small blinds, read as dead
     total_pot: int | None = None
     rake: int | None = None
     summary: bool = False
@@ -261,7 +262,9 @@ class _Builder:
         if kind == "post" and detail == "small_and_big":
             self._small_and_big(player, amount, all_in)
             return
-        if kind == "post" and detail == "small_blind" and any(a.detail == detail for a in self.actions):
+        second_small = (kind == "post" and detail == "small_blind"
+                        and any(a.detail == detail for a in self.actions))
+        if second_small:
             detail = "dead_blind"  # a missed small blind posted out of position is dead money
         if kind == "post" and detail == "big_blind" and self._straddles(amount):
             detail = "straddle"
@@ -281,6 +284,8 @@ class _Builder:
             if kind in _BETTING and kind != "post":
                 self.betting_street = self.street
             action = self._add(Action(self.street, kind, player, amount, to, cards, all_in, detail))
+            if second_small:
+                self.second_small.append(action)  # dead, unless the poster's call says it was live
             if kind == "fold":
                 self.folds[player] = action
             if all_in:
@@ -446,6 +451,7 @@ class _Builder:
             awards = _take_off(awards, self.stp)
             total = total - self.stp if total is not None else None
         awards, total = self._implicit_return(awards, total)
+        self._live_second_small_blinds()
         acting = {a.player for a in self.actions if a.player}
         seats = tuple(replace(s, sitting_out=not _dealt_in(self.flags[s.player]) and s.player not in acting)
                       for s in self.seats)
@@ -460,6 +466,24 @@ class _Builder:
             level=header.level[0] if header.level else None, rules_profile=PROFILE,
             total_pot=total, rake=self.rake, **self.meta,
         )
+
+    def _live_second_small_blinds(self) -> None:
+        """PokerStars' second small blind is dead ("calls $0.02" behind a $0.02 big blind), but some
+        converted histories count it as a live bet ("posts small blind $15", then "calls $15" behind
+        a $30 big blind). The poster's first call tells which: one that completes the post to the
+        bet is read as meaning the post was live."""
+        for post in self.second_small:
+            at = next(i for i, a in enumerate(self.actions) if a is post)
+            later = self.actions[at + 1:]
+            call = next((a for a in later if a.player == post.player and a.street == post.street
+                         and a.kind in _BETTING and a.kind != "post"), None)
+            if call is None or call.kind != "call" or call.amount is None:
+                continue
+            before = self.actions[: self.actions.index(call)]
+            live = _street_chips([a for a in before if a.street == post.street])
+            owed = max(live.values(), default=0) - live[post.player]
+            if call.amount == owed - (post.amount or 0) and call.amount != owed:
+                self.actions[at] = replace(post, detail="small_blind")
 
     def _implicit_return(self, awards: list[Award], total: int | None) -> tuple[list[Award], int | None]:
         """Histories without "Uncalled bet" lines (PokerStars before 2007, some converters) still gave

@@ -490,6 +490,47 @@ def test_a_returning_players_big_blind_stays_a_big_blind() -> None:
     assert _posts(hand) == [("Bo", 200, "small_blind"), ("Cy", 400, "big_blind"), ("Di", 400, "big_blind")]
 
 
+SECOND_SMALL_BLIND = """\
+PokerStars Hand #3434271432: Omaha Fixed Limit ($30/$60.00) - 2017/03/08 20:45:32
+Table '#11423667' 6-max Seat #7 is the button
+Seat 4: UTG ($667 in chips)
+Seat 5: Ann ($752 in chips)
+Seat 7: Bo ($1,473 in chips)
+Seat 8: Cy ($1,326 in chips)
+Seat 9: Di ($670.50 in chips)
+Cy: posts small blind $15
+Di: posts big blind $30
+UTG: posts small blind $15
+*** HOLE CARDS ***
+UTG: calls {call}
+Ann: raises $30 to $60
+Bo: folds
+Cy: folds
+Di: folds
+UTG: calls $30
+*** FLOP *** [Kc Jd Js]
+UTG: checks
+Ann: bets $30
+UTG: folds
+Uncalled bet ($30) returned to Ann
+Ann collected {pot} from pot
+*** SUMMARY ***
+Total pot {pot} | Rake $0
+"""
+
+
+@pytest.mark.parametrize(("call", "pot", "detail"),
+                         [("$15", "$165", "small_blind"), ("$30", "$180", "dead_blind")])
+def test_a_second_small_blind_is_dead_unless_the_posters_call_says_it_was_live(
+    call: str, pot: str, detail: str
+) -> None:
+    """PokerStars' missed small blind is dead money (the poster calls the whole big blind); a
+    converted history whose poster calls only the rest of it counted the post as a live bet."""
+    hand = parse_pokerstars(SECOND_SMALL_BLIND.format(call=call, pot=pot))
+    assert _posts(hand)[-1] == ("UTG", 1500, detail)
+    assert _codes(hand) == []
+
+
 # ---- descriptions -------------------------------------------------------------------------------
 
 BADUGI = """\
