@@ -45,7 +45,7 @@ from evaluator.awarding import side_pots
 from evaluator.catalog import ALL_GAMES
 from evaluator.profiles import resolve
 from evaluator.replay import Replay
-from evaluator.variants import VARIANTS
+from evaluator.variants import ALL_VARIANTS
 from pipeline.amounts import format_amount
 from pipeline.model import UNKNOWN_CARD, Action, Award, Hand
 from pipeline.writer import action_lines, award_line
@@ -365,14 +365,20 @@ class _Table:
 
 
 def title(hand: Hand) -> str:
-    """The hand id, the game's name and the betting structure.
+    """The hand id, the game's name (a room's own game marked with its room) and the betting
+    structure.
 
     >>> from grammar.barge_parser import parse_hand
     >>> title(parse_hand(EXAMPLE))
     "DOC-1 · Texas Hold'em · no-limit"
+    >>> from dataclasses import replace
+    >>> title(replace(parse_hand(EXAMPLE), variant="six_card_omaha", structure="pot-limit"))
+    'DOC-1 · 6 Card Omaha (a PokerStars game) · pot-limit'
     """
-    variant = VARIANTS.get(hand.variant)
-    return f"{hand.hand_id} · {variant.name if variant else hand.variant} · {hand.structure}"
+    variant = ALL_VARIANTS.get(hand.variant)
+    room = "" if variant is None or variant.barge else f" (a {variant.room} game)"
+    name = hand.variant if variant is None else variant.name + room
+    return f"{hand.hand_id} · {name} · {hand.structure}"
 
 
 def _dice(detail: str) -> tuple[int, ...]:
@@ -408,7 +414,7 @@ def compare_pushes(awards: Sequence[Award], rules: Sequence[Award], shown: Mappi
 
     >>> record = [Award("Ann", 1800), Award("Ann", 2000, 1)]
     >>> rules = [Award("Ann", 1800), Award("Bo", 2000, 1)]
-    >>> compare_pushes(record, rules, {"Ann": "aces"}, {1: "kings"})
+    >>> compare_pushes(record, rules, {"Ann": "aces"}, {1: "kings"})  # doctest: +NORMALIZE_WHITESPACE
     {1: ((Push(pot=1, player='Ann', amount=2000, hand='aces'),),
          (Push(pot=1, player='Bo', amount=2000, hand='kings'),))}
     """

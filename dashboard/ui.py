@@ -28,6 +28,7 @@ from dashboard.connection import (
     writable,
 )
 from evaluator.rulebook import quote_for, rule_for
+from evaluator.variants import ALL_VARIANTS
 from pipeline.reviews import STATUSES, ReviewError, add_review
 from pipeline.stats import Filters
 
@@ -95,7 +96,7 @@ def sidebar_filters() -> None:
         bar.caption("No readable database yet.")
         return
     bar.selectbox("Event", [ALL, *opts.events], key="f_event")
-    bar.selectbox("Variant", [ALL, *opts.variants], key="f_variant")
+    bar.selectbox("Variant", [ALL, *opts.variants], key="f_variant", format_func=variant_label)
     bar.selectbox("Player", [ALL, *opts.players], key="f_player")
     if opts.first is not None and opts.last is not None:
         bar.date_input("Dates", value=(opts.first, opts.last), min_value=opts.first, max_value=opts.last,
@@ -105,6 +106,16 @@ def sidebar_filters() -> None:
         for key in ("f_event", "f_variant", "f_player", "f_dates"):
             st.session_state.pop(key, None)
         st.rerun()
+
+
+def variant_label(variant: str) -> str:
+    """A game as the filters offer it: its id, a room's own game marked with its room.
+
+    >>> variant_label("razz"), variant_label("six_card_omaha")
+    ('razz', 'six_card_omaha (a PokerStars game)')
+    """
+    game = ALL_VARIANTS.get(variant)
+    return variant if game is None or game.barge else f"{variant} (a {game.room} game)"
 
 
 def filters() -> Filters:

@@ -182,6 +182,28 @@ def test_a_finding_leads_to_its_hand_its_rule_and_a_review(dashboard: str, brows
     browser.get(f"{dashboard}/audit")
     state = settled(browser, "Audit", "By table")
     assert re.search(r"Reviewed\s+1 of ", state["text"]), state["text"][:500]
+    browser.type_text(".st-key-audit_review input", "confirmed")  # the review filter
+    settled(browser, "Audit", "Findings (1)")
+    click_first_row(browser, ".st-key-audit_table")
+    state = settled(browser, "Audit", "Record the review")
+    assert "WRONG_AWARD · AUDIT-WRONG_AWARD, action 21" in state["text"]
+    assert "BARGE 2025 §2.51 · Texas Hold'em" in state["text"]
+    assert "confirmed by Tess Director: “Ann had no part in side pot 1”" in state["text"]
+    browser.resize(WIDTH, min(int(state["height"]) + 140, 6000))
+    settled(browser, "Audit", "Record the review")
+    browser.screenshot(shots / "audit-finding.png")
+
+
+def click_first_row(browser: Browser, table: str) -> None:
+    """Select a dataframe's first row as a user does: a click on its row marker (the table is
+    drawn on a canvas, so the click goes to where the row is)."""
+    box = run(browser, f"const r = document.querySelector('{table} canvas').getBoundingClientRect();"
+                       "return [r.left, r.top];")
+    x, y = int(box[0]) + 18, int(box[1]) + 35 + 17  # the marker column, below the header row
+    browser._call("POST", f"/session/{browser.session}/actions", {"actions": [{
+        "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+        "actions": [{"type": "pointerMove", "x": x, "y": y, "origin": "viewport"},
+                    {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
 
 
 def test_a_file_uploaded_in_the_browser_is_ingested(dashboard: str, browser: Browser, shots: Path,

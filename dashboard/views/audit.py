@@ -85,10 +85,9 @@ else:
                      icon=":material/play_circle:", query_params={"hand": hand_id, "seq": str(seq)})
         trail = [r for r in ui.load(queries.hand_reviews, hand_id) if r.code == code and r.seq in (seq, None)]
         if trail:
-            st.dataframe(pl.DataFrame({"at (UTC)": [r.at for r in trail],
-                                       "decision": [r.status for r in trail],
-                                       "by": [r.reviewer for r in trail], "note": [r.note for r in trail]}),
-                         hide_index=True)
+            st.markdown("Reviews, oldest first:\n" + "\n".join(
+                f"- {r.at:%Y-%m-%d %H:%M} UTC: **{r.status}** by {ui.plain(r.reviewer)}"
+                + (f": “{ui.plain(r.note)}”" if r.note else "") for r in trail))
         else:
             st.caption("Not reviewed yet: the finding is open.")
         ui.review_form(hand_id, code, seq, key="audit_review")
