@@ -262,6 +262,19 @@ def _amounts(data: Mapping[str, Any], name: str, count: int | None, where: _Loca
     return tuple(_amount(v, name, where) for v in values)
 
 
+def _blinds(data: Mapping[str, Any], n: int, where: _Located) -> tuple[int, ...]:
+    """`blinds_or_straddles`; a negative entry is what a player who just sat down posts to play
+    at once (PokerKit's "post bet"), kept negative for `phh_transformer`."""
+    values = data["blinds_or_straddles"]
+    negative = [isinstance(v, int | float) and not isinstance(v, bool) and v < 0
+                for v in (values if isinstance(values, list) else [])]
+    if any(negative):
+        data = {**data, "blinds_or_straddles": [-v if minus else v
+                                                for v, minus in zip(values, negative, strict=True)]}
+    amounts = _amounts(data, "blinds_or_straddles", n, where)
+    return tuple(-a if minus else a for a, minus in zip(amounts, negative, strict=True))
+
+
 def _typed(data: Mapping[str, Any], name: str, kind: type | tuple[type, ...], what: str,
            where: _Located) -> Any:
     value = data.get(name)
@@ -303,7 +316,7 @@ def _setup(data: Mapping[str, Any], code: str, where: _Located) -> tuple[Setup, 
     seats = _seats(data, n, where)
     antes = _amounts(data, "antes", n, where)
     stud = code in STUD_CODES
-    blinds = () if stud else _amounts(data, "blinds_or_straddles", n, where)
+    blinds = () if stud else _blinds(data, n, where)
     if stud and "blinds_or_straddles" in data and any(_amounts(data, "blinds_or_straddles", n, where)):
         raise where.error("blinds_or_straddles", "stud games have a bring-in, not blinds",
                           ("no blinds_or_straddles in a stud game",))
@@ -323,7 +336,7 @@ def _setup(data: Mapping[str, Any], code: str, where: _Located) -> tuple[Setup, 
     # PokerKit's 6+ Hold'em: antes and one blind, the button's (docs/interop.md, "Variants").
     button_blind = (code == BUTTON_BLIND_CODE and ante is not None
                     and [i for i, b in enumerate(blinds) if b] == [button_blind_position(n)])
-    if not button_blind and any(b and i >= 2 and b < blinds[1] for i, b in enumerate(blinds)):
+    if not button_blind and any(b > 0 and i >= 2 and b < blinds[1] for i, b in enumerate(blinds)):
         raise where.error("blinds_or_straddles", "a straddle smaller than the big blind",
                           ("straddles of at least the big blind",))
     limit = code in LIMIT_CODES

@@ -252,10 +252,10 @@ class _Play:
         to_player = positional(range(n), n)
         for position, blind in enumerate(blinds):
             i = to_player[position]
-            amount = min(blind, self.players[i].stack)
+            amount = min(abs(blind), self.players[i].stack)
             if amount <= 0:
                 continue  # no blind, or a player all-in on the ante: PokerKit posts nothing
-            detail = "button_blind" if self.setup.button_blind else \
+            detail = "button_blind" if self.setup.button_blind else "big_blind" if blind < 0 else \
                 ("small_blind", "big_blind")[position] if position < 2 else "straddle"
             self.emit("post", i, amount=amount, all_in=self.put_in(i, amount), detail=detail)
         if self.setup.button_blind and len(self.actions) > first:

@@ -83,10 +83,15 @@ def _forced(hand: Hand, players: list[Seat]) -> tuple[list[int | float], list[in
     if (hand.variant, hand.structure) == BUTTON_BLIND_VARIANT:
         blinds = [0] * n
         blinds[button_blind_position(n)] = stakes.big_blind or 0
-    index = {s.player: k for k, s in enumerate(players)}
+    position = {s.player: positional(range(n), n).index(k) for k, s in enumerate(players)}
     for action in hand.actions:
-        if action.kind == "post" and action.detail == "straddle" and action.player in index:
-            blinds[index[action.player]] = action.amount or 0
+        if action.kind != "post" or action.player not in position:
+            continue
+        at = position[action.player]
+        if action.detail == "straddle":
+            blinds[at] = action.amount or 0
+        elif action.detail == "big_blind" and at != 1 and not blinds[at]:
+            blinds[at] = -(action.amount or 0)  # a new player's post: PokerKit's negative entry
     return [_number(a) for a in positional(per_player, n)], [_number(b) for b in blinds]
 
 

@@ -508,6 +508,28 @@ def test_a_straddle_still_needs_the_blinds() -> None:
         assert [a.detail for a in hand.actions if a.kind == "post"] == ["straddle"]
 
 
+def test_a_new_players_post_is_a_negative_blind() -> None:
+    """PokerKit writes what a player who just sat down posts to play at once as a negative entry of
+    `blinds_or_straddles`: a live post of the big blind (§1.1), so the player may check."""
+    text = """variant = "NT"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [50, 100, -100, 0]
+min_bet = 100
+starting_stacks = [10000, 10000, 10000, 10000]
+actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 AhAd", "d dh p4 ????", "p3 cc", "p4 f", "p1 f", "p2 cc",
+  "d db 2c3c4c", "p2 cc", "p3 cbr 100", "p2 f"]
+"""
+    hand = parse_phh(text)
+    posts = [(a.player, a.amount, a.detail) for a in hand.actions if a.kind == "post"]
+    assert posts == [("p1", 5000, "small_blind"), ("p2", 10000, "big_blind"), ("p3", 10000, "big_blind")]
+    assert next(a.kind for a in hand.actions if a.player == "p3" and a.street == "hole_cards"
+                and a.kind not in ("post", "deal")) == "check"
+    assert replay(hand) == []
+    written = hand_to_phh(hand)
+    assert "blinds_or_straddles = [50, 100, -100, 0]" in written and "_barge_actions" not in written
+    assert parse_phh(written) == hand
+
+
 LOSER_UNKNOWN = EXAMPLE.replace('"d dh p1 Ac2d"', '"d dh p1 ????"').replace('"p1 sm Ac2d"', '"p1 sm ????"')
 
 
