@@ -221,7 +221,18 @@ def rule_for(citation: str) -> Rule | None:
 _ALL_IN = ("In *no-limit* poker, when a player chooses to bet or raise, the size of the raise can be "
            "anywhere from the minimum bet to *all-in* (i.e. all of the chips the player has in front of "
            "them, or what many of us call the “jam”).")
+_STRUCTURE = ("The structure will specify the size of the small bet, the large bet, the small and big blinds "
+              "for games that use blinds, and the ante and bring-in for games that use them.")
 QUOTES: dict[tuple[str, str], str] = {
+    ("WRONG_BLIND", "1.1"): _STRUCTURE,
+    ("WRONG_ANTE", "1.1"): _STRUCTURE,
+    ("WRONG_ANTE", "1.5"): "In games with a *big blind ante*, the player in the big blind posts an ante for "
+    "the entire table.",
+    ("WRONG_ANTE", "1.6"): "In this variation, all players post an ante pre-flop, and there is no pre-flop "
+    "betting.",
+    ("SEVENS_RULE", "Appendix B"): "After the draw, you must bet a 7 or better whenever you are either first "
+    "to bet, or those ahead of you have passed. If you do not, you cannot win any action after the draw, "
+    "and, in some clubs, you forfeit the entire pot.",
     ("WRONG_LIMIT_BET", "1.1"): "In *limit* poker, also called *fixed-limit* poker, the size of the raise "
     "a player makes is predetermined by the structure of the game or tournament.",
     ("RAISE_CAP_EXCEEDED", "1.1"): "The number of raises that can be made per street varies between "
@@ -264,6 +275,9 @@ GAME_PARTS: dict[str, str] = {
     "WRONG_DEAL": "Dealing Procedure", "WRONG_BOARD": "Dealing Procedure",
     "DRAW_COUNT_MISMATCH": "Dealing Procedure", "WRONG_DISCARD_COUNT": "Dealing Procedure",
     "UNEXPECTED_STREET": "Dealing Procedure", "UNEXPECTED_STEP": "Dealing Procedure",
+    "STUB_EXHAUSTED": "Dealing Procedure", "OUT_OF_TURN": "Dealing Procedure",
+    "BETTING_ROUND_INCOMPLETE": "Dealing Procedure", "WRONG_BOARD_REMOVAL": "Dealing Procedure",
+    "WRONG_GAME_CHOICE": "Dealing Procedure", "AWARD_NOT_CHECKED": "Evaluating the Showdown",
     "WRONG_AWARD": "Evaluating the Showdown", "MISREAD_HAND": "Evaluating the Showdown",
     "LOW_DID_NOT_QUALIFY": "Evaluating the Showdown", "MISDESCRIBED_HAND": "Evaluating the Showdown",
 }
@@ -297,7 +311,9 @@ def quote_for(code: str, citation: str) -> str | None:
     if quote is not None and quote in rule.text:
         return quote
     heading = GAME_PARTS.get(code)
-    if heading is not None and rule.section.startswith("2."):
+    # A room's game deals and settles otherwise than the section it extends: no part of that
+    # section is its rule, only the whole section "as extended by" the room.
+    if heading is not None and rule.section.startswith("2.") and citation == rule.citation:
         return _part(rule.text, heading)
     return None
 

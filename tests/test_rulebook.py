@@ -106,6 +106,8 @@ def test_a_game_code_quotes_the_part_of_the_game_it_applies() -> None:
     assert "Notes" not in quote and "Dealing Procedure" not in quote
     blinds = quote_for("WRONG_BLIND", "BARGE 2025 §2.51")
     assert blinds == "The game is played with a button and blinds."
+    # A room's game is not dealt as the section it extends: the whole section, no part of it.
+    assert quote_for("UNEXPECTED_STREET", "BARGE 2025 §2.23, as extended by PokerStars") is None
     assert set(GAME_PARTS) <= set(CODES)
 
 
