@@ -45,6 +45,7 @@ from evaluator.awarding import side_pots
 from evaluator.catalog import ALL_GAMES
 from evaluator.profiles import resolve
 from evaluator.replay import Replay
+from evaluator.settle import run_hands
 from evaluator.variants import ALL_VARIANTS
 from pipeline.amounts import format_amount
 from pipeline.model import UNKNOWN_CARD, Action, Award, Hand
@@ -401,9 +402,24 @@ def strengths(hand: Hand) -> dict[str, tuple[str, ...]]:
         return {}
     if engine.settlement is None:
         return {}
-    return {player: tuple(p.description if len(portions) == 1 else f"{p.name}: {p.description}"
-                          for p in portions)
-            for player, portions in engine.settlement.hands.items()}
+    table = engine.table()
+    out: dict[str, tuple[str, ...]] = {}
+    for player in engine.settlement.hands:
+        try:
+            runs = run_hands(table, player)  # a board run out twice: the hand on each run
+        except (ValueError, KeyError):
+            continue
+        out[player] = tuple(
+            _labelled(f"run {run}" if len(runs) > 1 else "", p.name if len(portions) > 1 else "",
+                      p.description)
+            for run, portions in enumerate(runs, start=1) for p in portions)
+    return out
+
+
+def _labelled(run: str, portion: str, description: str) -> str:
+    """ "run 2 low: 5-4-3-2-A", "high: flush", or the description alone."""
+    label = " ".join(part for part in (run, portion) if part)
+    return f"{label}: {description}" if label else description
 
 
 def compare_pushes(awards: Sequence[Award], rules: Sequence[Award], shown: Mapping[str, str],

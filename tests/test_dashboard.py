@@ -254,6 +254,9 @@ def test_a_run_out_dealt_a_card_a_line_is_drawn_in_its_board_positions() -> None
     assert boards["2"] == ((4, "2s"), (5, "4h"))
     slots = table_svg.board_slots(state)
     assert (slots["2", 4], slots["2", 5]) == ((3.0, 1.0), (4.0, 1.0))
+    # Each player's hand on each run, as the rules read it (the record: "a straight, Three to Seven").
+    assert stepping.strengths(hand)["Player0"][2:] == ("run 2 high: straight, Seven high",
+                                                       "run 2 low: 5-4-3-2-A, number 1 in ace-to-five")
 
 
 def test_the_replayer_finds_hands_by_player_board_or_id(sample_db: Path) -> None:
