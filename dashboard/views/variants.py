@@ -28,7 +28,7 @@ played = set(table.filter(pl.col("hands") > 0)["variant"].to_list())
 cols = st.columns(5)
 cols[0].metric("Variants played", f"{len(played & VARIANTS.keys())} of {len(VARIANTS)}",
                help="the BARGE games with hands")
-cols[1].metric("Rooms' own games played", f"{len(played & ROOM_VARIANTS.keys())} of {len(ROOM_VARIANTS)}",
+cols[1].metric("Rooms' games played", f"{len(played & ROOM_VARIANTS.keys())} of {len(ROOM_VARIANTS)}",
                help="games other rooms deal that the rulebook does not (" + ", ".join(
                    f"{v.name}: {v.room}" for v in ROOM_VARIANTS.values()) + ")")
 cols[2].metric("Hands", f"{int(table['hands'].sum()):,}")
