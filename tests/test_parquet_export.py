@@ -11,6 +11,7 @@ import polars as pl
 import pyarrow.dataset as ds
 import pytest
 
+from evaluator.rulebook import rules
 from grammar.barge_parser import EXAMPLE
 from pipeline.ingest import ingest
 from pipeline.parquet_export import ExportError, export_parquet
@@ -56,7 +57,9 @@ def stored(con: duckdb.DuckDBPyConnection, table: str) -> list[dict[str, object]
 def test_every_table_is_exported_with_all_its_rows(con: duckdb.DuckDBPyConnection, tmp_path: Path) -> None:
     out = tmp_path / "parquet"
     counts = export_parquet(con, out)
-    assert set(counts) == {*SCHEMAS, FACTS_TABLE, TOTALS_TABLE}  # the derived tables too
+    # The derived tables too, the rulebook's sections (to join findings to their text) and the reviews.
+    assert set(counts) == {*SCHEMAS, FACTS_TABLE, TOTALS_TABLE, "rules", "reviews"}
+    assert counts["rules"] == len(rules())
     for table in SCHEMAS:
         assert counts[table] == con.execute(f"SELECT count(*) FROM {table}").fetchall()[0][0], table
         assert read_back(out, table) == stored(con, table), table
