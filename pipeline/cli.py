@@ -362,7 +362,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
     for game in games:
         streets = ", ".join(s.name.replace("_", " ") for s in game.streets)
         room = game.variant.room
-        name = game.variant.name if room is None else f"{game.variant.name} ({room}'s game)"
+        name = game.variant.name if room is None else f"{game.variant.name} (a {room} game)"
         table.add_row(game.id, name, game.rule, str(game.deck.size), game.forced, streets)
     _print_table(table)
     return EXIT_OK
@@ -464,8 +464,10 @@ def _print_generated(summary: Summary, folder: str) -> None:
 
 def cmd_generate(args: argparse.Namespace) -> int:
     if args.variant != "all" and args.variant not in GAMES:
-        err.print(f"barge generate: unknown variant {args.variant!r} (`barge variants` lists them, or all)")
-        return EXIT_USAGE
+        room = ALL_VARIANTS[args.variant].room if args.variant in ALL_VARIANTS else None
+        what = f"{args.variant} is a {room} game" if room else f"unknown variant {args.variant!r}"
+        raise UsageError(f"{what}; generate writes the rulebook's {len(GAMES)} games (`barge variants` "
+                         "lists them) or all")
     if args.hands < 1:
         err.print(f"barge generate: --hands must be at least 1, not {args.hands}")
         return EXIT_USAGE
