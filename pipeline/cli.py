@@ -41,7 +41,7 @@ from pipeline.parquet_export import ExportError, export_parquet
 from pipeline.phh_export import export_phh
 from pipeline.phh_writer import PHH_VARIANTS
 from pipeline.report import FORMATS as REPORT_FORMATS
-from pipeline.report import Selection, write_report
+from pipeline.report import ReportError, Selection, write_report
 from pipeline.reviews import (
     STATUSES,
     ReviewError,
@@ -315,6 +315,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         check_catalog(store.con, event=args.event, table=args.table)
         try:
             summary = write_report(store.con, selection, args.format, Path(args.out))
+        except ReportError as exc:
+            err.print(f"barge report: {exc}")
+            return EXIT_IO
         except OSError as exc:
             err.print(f"barge report: cannot write {args.out}: {exc.strerror or exc}")
             return EXIT_IO

@@ -36,6 +36,10 @@ _PICTURES = itertools.count(1)  # numbers that keep each picture's ids apart in 
 UNNAMED = "(none)"  # the heading of hands written without an event or a table
 
 
+class ReportError(RuntimeError):
+    """The report cannot be made on this machine; the message says what is missing."""
+
+
 @dataclass(frozen=True, slots=True)
 class Selection:
     """Which findings the report holds; a field left None (or `statuses` empty) does not filter.
@@ -324,8 +328,11 @@ def write_report(con: duckdb.DuckDBPyConnection, selection: Selection, fmt: str,
     if fmt == "html":
         out.write_text(page, encoding="utf-8")
     else:
-        from weasyprint import HTML  # imported here: it loads Pango, which only the PDF needs
-
+        try:  # imported here: it loads Pango, which only the PDF needs
+            from weasyprint import HTML
+        except (ImportError, OSError) as exc:
+            raise ReportError(f"a PDF needs WeasyPrint and the Pango library ({exc}); --format html "
+                              "needs neither") from None
         HTML(string=page).write_pdf(out)
     parts = [p for _, _, ps in groups for p in ps]
     return Summary(sum(len(p.items) for p in parts), len(parts), len(groups))

@@ -66,6 +66,25 @@ def test_a_status_filter_keeps_the_findings_with_that_decision(db: Path, tmp_pat
     assert "1 finding ·" in page and ">WRONG_ODD_CHIP</span>" in page and ">DUPLICATE_CARD</span>" not in page
 
 
+def test_dates_select_the_hands_played_between_them(db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "later.html"
+    assert main(["report", "--format", "html", "--from", "2030-01-01", str(out), "--db", str(db)]) == 0
+    assert "No findings match." in out.read_text(encoding="utf-8")
+    assert main(["report", "--format", "html", "--from", "2025-07-12", "--to", "2025-07-12", str(out),
+                 "--db", str(db)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "No findings match." not in page and "2025-07-12" in page
+
+
+def test_an_unwritable_report_is_an_error_not_a_traceback(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    nowhere = tmp_path / "no" / "such" / "r.html"
+    assert main(["report", "--format", "html", str(nowhere), "--db", str(db)]) == 3
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "Traceback" not in err
+
+
 def test_an_unknown_event_or_table_is_a_usage_error_naming_those_stored(
     db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
