@@ -91,7 +91,7 @@ def check_forced(hand: Hand, game: Game, profile: Profile) -> list[Breach]:
         if not small and big and big[0][0] == first.player and len(dealt) > 2:
             due_small, due_big = None, first  # a dead small blind: the big blind moved up
         if due_small is not None:
-            if not small:
+            if not small and stacks[due_small.player] > 0:  # an ante that took every chip leaves no blind
                 breaches.append(
                     ("WRONG_BLIND", f"no small blind; {due_small.player} is due to post it", "1.1")
                 )
@@ -107,6 +107,7 @@ def check_forced(hand: Hand, game: Game, profile: Profile) -> list[Breach]:
         # §1.5, the ante first: a big blind whose whole stack went to the big blind ante posts no blind.
         antes_posted = _posts(hand, "ante", "big_blind_ante") if profile.get("bba_first") == "ante" else []
         covered = any(p == due_big.player and a >= due_big.stack for p, a in antes_posted)
+        covered = covered or stacks[due_big.player] <= 0  # the ante took every chip: no blind to post
         if not big:
             if not covered:
                 breaches.append(("WRONG_BLIND", f"no big blind; {due_big.player} is due to post it", "1.1"))

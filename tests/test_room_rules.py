@@ -355,6 +355,19 @@ def test_an_ante_nobody_matched_goes_back_under_pokerstars() -> None:
     assert "REPLAY_STOPPED" in [f.code.name for f in replay_hand(hand, "barge-2025").findings]
 
 
+def test_a_player_the_ante_put_all_in_posts_no_blind_and_the_unmatched_ante_goes_back() -> None:
+    # BARGE 2025 §1.1: an ante that takes every chip leaves nothing for the big blind. PokerStars
+    # returns Bo's small blind and the 15 of his ante that Ann's 10 did not match, 65 in all.
+    header = "texas_holdem no-limit (blinds 50/100, ante 25)"
+    lines = ["Ann: posts the ante 10 and is all-in", "Bo: posts the ante 25", "Bo: posts small blind 50",
+             "*** HOLE CARDS ***", "Uncalled bet (65) returned to Bo", "*** FLOP *** [2c 7d 9h]",
+             "*** TURN *** [Js]", "*** RIVER *** [Kd]", "*** SHOWDOWN ***", "Ann: shows [Ah Ad]",
+             "Bo: shows [Qs Qh]", "Ann collected 20 from pot", "*** SUMMARY ***", "Total pot 20 | Rake 0"]
+    text = hand_text(header, [("Ann", 10), ("Bo", 5000)], lines, rules="pokerstars", button=2)
+    outcome = replay_hand(parse_hand(text))
+    assert outcome.findings == [] and outcome.ending == {"Ann": 2000, "Bo": 499000}
+
+
 KILLED = _stars("""
 PokerStars Hand #3003: Tournament #51, 2000+110 Hold'em No Limit - Level II (15/30) - 2012/02/16 22:30:13 ET
 Table '518183001 1' 9-max Seat #3 is the button
