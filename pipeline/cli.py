@@ -661,7 +661,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--player", help="only this player")
     p.add_argument("--variant", help="only hands of this variant id")
     p.add_argument("--event", help="only hands of this event (as written on the Event: line)")
-    p.add_argument("--structure", choices=["limit", "pot-limit", "no-limit"], help="only this structure")
+    p.add_argument("--structure", choices=["limit", "pot-limit", "no-limit", "pl-nl"],
+                   help="only this structure")
     p.add_argument("--table", help="only hands of this table (as written on the Table line)")
     p.add_argument("--from", dest="date_from", type=_date, metavar="DATE", help="hands on or after DATE")
     p.add_argument("--to", dest="date_to", type=_date, metavar="DATE", help="hands on or before DATE")
