@@ -726,6 +726,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         err.print(f"barge {args.command}: {exc}")
         return EXIT_USAGE
+    except duckdb.CatalogException:  # a read command on a database no ingest has written
+        err.print(f"barge {args.command}: {getattr(args, 'db', 'the database')} holds no hands "
+                  "(run `barge ingest` first)")
+        return EXIT_IO
     except StoreError as exc:
         err.print(f"barge: {exc}")
         return EXIT_IO

@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from evaluator.variants import ALL_VARIANTS, ROOM_VARIANTS, VARIANTS
@@ -100,3 +101,14 @@ def test_a_read_command_waits_for_a_busy_database_as_long_as_told(db: Path, tmp_
     output, errors = waiting.communicate(timeout=300)
     assert waiting.returncode == 0, errors
     assert json.loads(output) == []
+
+
+@pytest.mark.parametrize("args", [["show", "X"], ["review", "X"], ["rejects"], ["stats", "--variant", "razz"],
+                                  ["report", "--format", "html", "OUT"]])
+def test_a_read_command_on_a_database_never_ingested_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str]
+) -> None:
+    empty = tmp_path / "empty.duckdb"
+    duckdb.connect(str(empty)).close()
+    code, _, err = run(capsys, *[str(tmp_path / a) if a == "OUT" else a for a in args], "--db", str(empty))
+    assert code == 3 and "holds no hands" in err and "Traceback" not in err
