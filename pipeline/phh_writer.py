@@ -71,7 +71,8 @@ def phh_players(hand: Hand) -> list[Seat]:
 
 
 def _forced(hand: Hand, players: list[Seat]) -> tuple[list[int | float], list[int | float]]:
-    """`antes` and `blinds_or_straddles` as positional arrays (heads-up reversed)."""
+    """`antes` and `blinds_or_straddles` as positional arrays (heads-up reversed). A blind is
+    written only where it was posted: a walk without a small blind has none in the array."""
     n = len(players)
     stakes = hand.stakes
     per_player = [0] * n
@@ -79,18 +80,17 @@ def _forced(hand: Hand, players: list[Seat]) -> tuple[list[int | float], list[in
         per_player = [stakes.ante] * n
     elif stakes.big_blind_ante:
         per_player[positional(range(n), n)[1]] = stakes.big_blind_ante
-    blinds = [stakes.small_blind or 0, stakes.big_blind or 0] + [0] * (n - 2)
-    if (hand.variant, hand.structure) == BUTTON_BLIND_VARIANT:
-        blinds = [0] * n
-        blinds[button_blind_position(n)] = stakes.big_blind or 0
     position = {s.player: positional(range(n), n).index(k) for k, s in enumerate(players)}
-    for action in hand.actions:
-        if action.kind != "post" or action.player not in position:
-            continue
-        at = position[action.player]
-        if action.detail == "straddle":
+    posts = [(position[a.player], a) for a in hand.actions if a.kind == "post" and a.player in position]
+    blinds = [0] * n
+    if (hand.variant, hand.structure) == BUTTON_BLIND_VARIANT:  # the game's one blind, always said
+        blinds[button_blind_position(n)] = stakes.big_blind or 0
+    for at, action in posts:
+        if (at, action.detail) in ((0, "small_blind"), (1, "big_blind")):
+            blinds[at] = (stakes.small_blind if at == 0 else stakes.big_blind) or action.amount or 0
+        elif action.detail == "straddle":
             blinds[at] = action.amount or 0
-        elif action.detail == "big_blind" and at != 1 and not blinds[at]:
+        elif action.detail == "big_blind" and not blinds[at]:
             blinds[at] = -(action.amount or 0)  # a new player's post: PokerKit's negative entry
     return [_number(a) for a in positional(per_player, n)], [_number(b) for b in blinds]
 
