@@ -530,6 +530,26 @@ actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 AhAd", "d dh p4 ????", "p3 c
     assert parse_phh(written) == hand
 
 
+def test_a_walk_without_a_small_blind_says_no_small_blind() -> None:
+    """The small blind's seat posted nothing (a dead small blind, §1.1) and everyone folded to the
+    big blind: `blinds_or_straddles` has no small blind (PokerKit would post one), the stakes
+    still have it, and the hand reads back the same with the same findings."""
+    text = """variant = "NT"
+antes = [0, 0, 0, 0, 0]
+blinds_or_straddles = [0, 600, 0, 0, 0]
+min_bet = 600
+starting_stacks = [20000, 20000, 20000, 20000, 20000]
+actions = ["p3 f", "p4 f", "p5 f", "p1 f"]
+"""
+    hand = parse_phh(text)
+    walk = replace(hand, stakes=replace(hand.stakes, small_blind=30000))
+    written = hand_to_phh(walk)
+    assert "blinds_or_straddles = [0, 600, 0, 0, 0]" in written
+    assert "_barge_stakes = {small_blind = 300}" in written
+    assert parse_phh(written) == walk
+    assert replay(parse_phh(written)) == replay(walk)
+
+
 LOSER_UNKNOWN = EXAMPLE.replace('"d dh p1 Ac2d"', '"d dh p1 ????"').replace('"p1 sm Ac2d"', '"p1 sm ????"')
 
 
