@@ -21,8 +21,9 @@ audit rows behind.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import islice
 from pathlib import Path
 from time import perf_counter
 from typing import Any
@@ -36,7 +37,7 @@ from pipeline.parallel import WorkerError, Workers
 from pipeline.sources import Block, expand_paths, read_blocks, sha256_of
 from pipeline.stats import refresh_facts
 from pipeline.store import Store
-from pipeline.workers import ReadResult, ReadTask, read_chunk, text_digest
+from pipeline.workers import ReadResult, ReadTask, Span, read_chunk, text_digest
 
 __all__ = ["CHUNK_BLOCKS", "AccountingError", "FileReport", "IngestSummary", "Progress", "Reject", "ingest",
            "retry_rejects", "text_digest"]
@@ -45,6 +46,8 @@ __all__ = ["CHUNK_BLOCKS", "AccountingError", "FileReport", "IngestSummary", "Pr
 # comes first, so that memory is bounded by these and not by the size of a file or of a hand.
 CHUNK_BLOCKS = 1000
 CHUNK_CHARS = 4_000_000
+# Files are looked up in the store this many at a time: one query for all their SHA-256s.
+LOOKUP_FILES = 256
 Progress = Callable[[int], None]
 
 
@@ -133,12 +136,12 @@ class IngestSummary:
 
 @dataclass(frozen=True, slots=True)
 class _Earlier:
-    """A version of a hand id stored before: the digest of its text, the path it came from, and
-    whether it came from the file being ingested, earlier in this run."""
+    """A version of a hand id stored before (or kept earlier in this chunk): the digest of its
+    text, and the path and source it came from."""
 
     digest: str
     path: str
-    this_file: bool
+    source_id: int
 
 
 @dataclass(slots=True)
@@ -154,19 +157,77 @@ class _File:
     findings: list[Finding] = field(default_factory=list)
     audited: int = 0
     failure: str = ""  # why the file could not be read to the end
+    interrupted: bool = False  # an earlier ingest of it was killed: what it left goes first
+    chunked: bool = False  # some of its blocks are in a chunk already
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """The blocks of one file in a chunk; `first`: its first (the file's `sources` row is written
+    with it), `last`: its last (the file is complete in the chunk's transaction)."""
+
+    file: _File
+    blocks: int
+    first: bool
+    last: bool
 
 
 @dataclass(frozen=True, slots=True)
 class _Step:
-    """What the writer does with an item of the work: write a chunk of `file` (completing the file
-    with `last`), purge `file` (no task: it could not be read to the end), or nothing (no file: a
+    """What the writer does with an item of the work: write a chunk made of `parts` (files after
+    one another), purge `purge` (no task: it could not be read to the end), or nothing (neither: a
     barrier, so that the next file starts once everything before it is written)."""
 
-    file: _File | None
-    last: bool = False
+    parts: tuple[_Part, ...] = ()
+    purge: _File | None = None
 
 
 Work = Iterator[tuple[_Step, ReadTask | None]]
+
+
+@dataclass(slots=True)
+class _Chunk:
+    """The blocks gathered for the next task, file after file: small files share a chunk, a large
+    one spreads over several; a chunk is full at `CHUNK_BLOCKS` blocks or `CHUNK_CHARS` of text."""
+
+    parts: list[_Part] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)
+    chars: int = 0
+
+    def full(self) -> bool:
+        return len(self.blocks) >= CHUNK_BLOCKS or self.chars >= CHUNK_CHARS
+
+    def _part(self, file: _File) -> _Part:
+        if self.parts and self.parts[-1].file is file:
+            return self.parts.pop()
+        part = _Part(file, 0, first=not file.chunked, last=False)
+        file.chunked = True
+        return part
+
+    def add(self, file: _File, block: Block) -> None:
+        part = self._part(file)
+        self.parts.append(replace(part, blocks=part.blocks + 1))
+        self.blocks.append(block)
+        self.chars += len(block.text)
+
+    def end(self, file: _File) -> None:
+        """The file has no more blocks: the chunk completes it."""
+        self.parts.append(replace(self._part(file), last=True))
+
+    def drop(self, file: _File) -> None:
+        """The file could not be read to the end: its blocks leave the chunk."""
+        if self.parts and self.parts[-1].file is file:
+            count = self.parts.pop().blocks
+            for block in self.blocks[len(self.blocks) - count:]:
+                self.chars -= len(block.text)
+            del self.blocks[len(self.blocks) - count:]
+
+    def take(self, audit: bool, rules: str | None) -> Work:
+        """The chunk as a step and its task, if it holds anything; the chunk is empty after."""
+        if self.parts:
+            spans = tuple(Span(p.file.fmt, p.file.source_id, p.blocks) for p in self.parts)
+            yield _Step(tuple(self.parts)), ReadTask(spans, tuple(self.blocks), audit, rules)
+        self.parts, self.blocks, self.chars = [], [], 0
 
 
 class _Ingest:
@@ -177,11 +238,37 @@ class _Ingest:
         self.store, self.summary, self.progress = store, summary, progress
         self.audit, self.rules = audit, rules
         self.in_flight: dict[str, _File] = {}  # by SHA-256: the files started and not yet committed
+        # By SHA-256: the files committed since the store was last asked about a group of files, so
+        # not in its answer.
+        self.recent: set[str] = set()
+        self.next_id = 0
 
     # ---- reading: files to tasks ----
 
     def work(self, paths: Iterable[Path]) -> Work:
-        for path, problem in expand_paths(paths):
+        self.next_id = self.store.next_source_id()
+        chunk = _Chunk()
+        listed = expand_paths(paths)
+        while group := list(islice(listed, LOOKUP_FILES)):
+            found = list(self._identify(group))
+            self.recent.clear()
+            known: dict[str, tuple[int, bool] | None] = {
+                **self.store.sources_with_shas([sha for *_, sha in found])}
+            for path, report, fmt, sha in found:
+                if sha in self.in_flight or sha in self.recent:
+                    # The same content earlier in this run: it is written before this file starts.
+                    yield from chunk.take(self.audit, self.rules)
+                    yield _Step(), None
+                    known[sha] = self.store.source_with_sha(sha)
+                file = self._start(path, report, fmt, sha, known.get(sha))
+                if file is not None:
+                    yield from self._read(path, file, chunk)
+        yield from chunk.take(self.audit, self.rules)
+
+    def _identify(self, group: list[tuple[Path, str | None]]) -> Iterator[tuple[Path, FileReport, str, str]]:
+        """The files of the group that are hand histories, with their format and SHA-256; each
+        file gets its report, in order."""
+        for path, problem in group:
             report = FileReport(path=str(path), status="ingested")
             self.summary.files.append(report)
             if problem is not None:
@@ -193,15 +280,9 @@ class _Ingest:
                     self._pass_over(path, report, "skipped", reason)
                     continue
                 report.format = fmt
-                sha = sha256_of(path)
-                if sha in self.in_flight:  # the same content earlier in this run: let it finish first
-                    yield _Step(None), None
-                file = self._start(path, report, fmt, sha)
+                yield path, report, fmt, sha256_of(path)
             except OSError as exc:
                 self._error(report, exc)
-                continue
-            if file is not None:
-                yield from self._chunks(path, file)
 
     def _pass_over(self, path: Path, report: FileReport, status: str, reason: str) -> None:
         report.status, report.reason = status, reason
@@ -214,63 +295,69 @@ class _Ingest:
         self.summary.files[index] = FileReport(path=report.path, status="error",
                                                reason=f"cannot read: {exc.strerror or exc}")
 
-    def _start(self, path: Path, report: FileReport, fmt: str, sha: str) -> _File | None:
-        earlier = self.store.source_with_sha(sha)
+    def _start(self, path: Path, report: FileReport, fmt: str, sha: str,
+               earlier: tuple[int, bool] | None) -> _File | None:
+        """The file to read, or None when a source already holds it whole. Its `sources` row is
+        written with its first chunk."""
         if earlier is not None and earlier[1]:
             self._pass_over(path, report, "already ingested", "same SHA-256 as a stored source")
             return None
-        identity = str(path.resolve())
-        with self.store.transaction():
-            if earlier is not None:
-                self.store.purge_source(earlier[0])
-                report.reason = "an earlier, interrupted ingest of this file was done again"
-            source_id = earlier[0] if earlier is not None else self.store.next_source_id()
-            self.store.delete_rejects_of_path(identity)
-            self.store.start_source(source_id, identity, sha, fmt)
-        file = _File(report, source_id, identity, fmt, sha)
+        if earlier is not None:
+            report.reason = "an earlier, interrupted ingest of this file was done again"
+            source_id = earlier[0]
+        else:
+            source_id, self.next_id = self.next_id, self.next_id + 1
+        file = _File(report, source_id, str(path.resolve()), fmt, sha, interrupted=earlier is not None)
         self.in_flight[sha] = file
         return file
 
     def task(self, file: _File, blocks: list[Block]) -> ReadTask:
-        return ReadTask(file.fmt, file.source_id, tuple(blocks), self.audit, self.rules)
+        return ReadTask((Span(file.fmt, file.source_id, len(blocks)),), tuple(blocks), self.audit, self.rules)
 
-    def _chunks(self, path: Path, file: _File) -> Work:
-        """The file's blocks in chunks; one chunk is held back until the next block shows whether
-        it is the last, which completes the file in its transaction."""
-        blocks: list[Block] = []
-        chars = 0
+    def _read(self, path: Path, file: _File, chunk: _Chunk) -> Work:
+        """The file's blocks into chunks; a full chunk is sent when the next block comes, so the
+        chunk that holds a file's last block always completes it."""
         try:
             for block in read_blocks(path, FORMATS[file.fmt].split):
-                if len(blocks) == CHUNK_BLOCKS or chars >= CHUNK_CHARS:
-                    yield _Step(file), self.task(file, blocks)
-                    blocks, chars = [], 0
-                blocks.append(block)
-                chars += len(block.text)
+                if chunk.full():
+                    yield from chunk.take(self.audit, self.rules)
+                chunk.add(file, block)
         except OSError as exc:
             file.failure = f"cannot read: {exc.strerror or exc}"
-            yield _Step(file, last=True), None
+            chunk.drop(file)
+            yield _Step(purge=file), None
             return
-        yield _Step(file, last=True), self.task(file, blocks)
+        chunk.end(file)
 
     # ---- writing: what the workers read, in order ----
 
     def take(self, step: _Step, task: ReadTask | None, result: ReadResult | None) -> None:
-        file = step.file
-        if file is None:
+        if step.purge is not None:
+            self._purge(step.purge)
             return
         if task is None or result is None:
-            self._purge(file)
             return
+        done = [p.file for p in step.parts if p.last]
         with self.store.transaction():
-            self.write(file, task, result)
-            if step.last:
+            self._open([p.file for p in step.parts if p.first])
+            self.write(step.parts, task, result)
+            for file in done:
                 self.finish(file)
-                self.store.complete_source(file.source_id, file.report.hands, file.report.rejects,
-                                           file.report.duplicates)
-        if step.last:
+            self.store.complete_sources([(f.source_id, f.report.hands, f.report.rejects, f.report.duplicates)
+                                         for f in done])
+        for file in done:
             self.commit(file)
         if self.progress:
             self.progress(sum(len(block.text) for block in task.blocks))
+
+    def _open(self, files: list[_File]) -> None:
+        """The files' `sources` rows, after what an interrupted ingest of them left and the
+        rejects of an earlier version of them (`Store.delete_rejects_of_path`) are gone."""
+        for file in files:
+            if file.interrupted:
+                self.store.purge_source(file.source_id)
+        self.store.delete_rejects_of_paths([f.path for f in files])
+        self.store.start_sources([(f.source_id, f.path, f.sha, f.fmt) for f in files])
 
     def _reject(self, file: _File, rows: list[tuple[int, int, int, str, str, int]], block: Block, line: int,
                 column: int, message: str) -> None:
@@ -278,16 +365,19 @@ class _Ingest:
         rows.append((file.source_id, line, column, message, block.text, block.line))
         file.rejects.append(Reject(file.report.path, line, column, message))
 
-    def write(self, file: _File, task: ReadTask, result: ReadResult) -> None:
+    def write(self, parts: Sequence[_Part], task: ReadTask, result: ReadResult) -> None:
         """Store a chunk's new and changed hands (with their audit rows) and its rejects."""
-        report = file.report
-        report.blocks += len(task.blocks)
+        owner: list[_File] = []  # the file of each block of the task
+        for part in parts:
+            part.file.report.blocks += part.blocks
+            owner += [part.file] * part.blocks
         reject_rows: list[tuple[int, int, int, str, str, int]] = []
         for bad in result.rejects:
-            self._reject(file, reject_rows, task.blocks[bad.block], bad.line, bad.column, bad.message)
+            block = task.blocks[bad.block]
+            self._reject(owner[bad.block], reject_rows, block, bad.line, bad.column, bad.message)
         # Hands of earlier chunks and files are in the database: nothing grows with the input here.
         stored = {
-            hand_id: _Earlier(text_digest(text), path, source_id == file.source_id)
+            hand_id: _Earlier(text_digest(text), path, source_id)
             for hand_id, (text, path, source_id) in self.store.stored_versions(
                 [h.hand_id for h in result.hands]).items()
         }
@@ -295,29 +385,31 @@ class _Ingest:
         keep = np.zeros(len(result.hands), dtype=np.bool_)
         replaced: list[str] = []
         for i, hand in enumerate(result.hands):
-            hand_id, block = hand.hand_id, task.blocks[hand.block]
+            hand_id, block, file = hand.hand_id, task.blocks[hand.block], owner[hand.block]
+            report = file.report
             earlier = here.get(hand_id) or stored.get(hand_id)
             if earlier is not None and earlier.digest == hand.digest:
                 report.duplicates += 1
                 continue
             if earlier is not None:
-                if earlier.path != file.path or earlier.this_file:
+                if earlier.path != file.path or earlier.source_id == file.source_id:
                     where = "earlier in this file" if earlier.path == file.path else f"from {earlier.path}"
                     self._reject(file, reject_rows, block, block.line, 1,
                                  f"hand #{hand_id} is already stored {where} with different content")
                     continue
                 replaced.append(hand_id)  # the file changed: this version replaces the old one
                 report.changed += 1
-            here[hand_id] = _Earlier(hand.digest, file.path, this_file=True)
+            here[hand_id] = _Earlier(hand.digest, file.path, file.source_id)
             keep[i] = True
             report.hands += 1
             report.by_variant[hand.variant] += 1
             file.findings.extend(result.findings[i])
+            if result.audit is not None:
+                file.audited += 1
         self.store.delete_hands(replaced)
         self.store.write_tables(result.tables.select(keep))
         if result.audit is not None:
             self.store.write_tables(result.audit.select(keep))
-            file.audited += int(keep.sum())
         self.store.write_rejects(reject_rows)
 
     @staticmethod
@@ -332,6 +424,7 @@ class _Ingest:
         """The file's last transaction is committed."""
         self.summary.rejects.extend(file.rejects)
         self.in_flight.pop(file.sha, None)
+        self.recent.add(file.sha)
         if self.summary.audit is not None:
             self.summary.audit.hands += file.audited
             self.summary.audit.findings.extend(file.findings)
@@ -404,7 +497,7 @@ def retry_rejects(store: Store) -> IngestSummary:
             store.delete_rejects(source_id)
             for start in range(0, len(blocks), CHUNK_BLOCKS):
                 task = run.task(file, blocks[start:start + CHUNK_BLOCKS])
-                run.write(file, task, read_chunk(task))
+                run.write((_Part(file, len(task.blocks), first=False, last=False),), task, read_chunk(task))
             run.finish(file)
             store.update_source_counts(source_id, report.hands, report.rejects)
         run.commit(file)

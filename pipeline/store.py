@@ -179,16 +179,16 @@ class Store:
     # The same for many files in one statement each: ingest reads small files in batches.
     def sources_with_shas(self, shas: list[str]) -> dict[str, tuple[int, bool]]:
         """`source_with_sha` of each of these SHA-256s that a source holds."""
-        rows = self._query("SELECT sha256, source_id, complete FROM sources WHERE sha256 IN (SELECT unnest(?))",
-                           [shas])
+        rows = self._query("SELECT sha256, source_id, complete FROM sources "
+                           "WHERE sha256 IN (SELECT unnest(?))", [shas])
         return {str(r[0]): (int(r[1]), bool(r[2])) for r in rows}
 
     def start_sources(self, files: list[tuple[int, str, str, str]]) -> None:
         """`start_source` of each (source_id, path, sha256, format)."""
         if files:
             ids, paths, shas, formats = (list(c) for c in zip(*files, strict=True))
-            self._exec("INSERT INTO sources SELECT unnest(?), unnest(?), unnest(?), unnest(?), ?, 0, 0, 0, false",
-                       [ids, paths, shas, formats, datetime.now()])
+            self._exec("INSERT INTO sources SELECT unnest(?), unnest(?), unnest(?), unnest(?), ?, 0, 0, 0, "
+                       "false", [ids, paths, shas, formats, datetime.now()])
 
     def complete_sources(self, counts: list[tuple[int, int, int, int]]) -> None:
         """`complete_source` of each (source_id, hands, rejects, duplicates)."""
@@ -196,8 +196,8 @@ class Store:
             ids, hands, rejects, duplicates = (list(c) for c in zip(*counts, strict=True))
             self._exec("UPDATE sources SET hands = u.hands, rejects = u.rejects, duplicates = u.duplicates, "
                        "complete = true FROM (SELECT unnest(?) AS source_id, unnest(?) AS hands, "
-                       "unnest(?) AS rejects, unnest(?) AS duplicates) u WHERE sources.source_id = u.source_id",
-                       [ids, hands, rejects, duplicates])
+                       "unnest(?) AS rejects, unnest(?) AS duplicates) u "
+                       "WHERE sources.source_id = u.source_id", [ids, hands, rejects, duplicates])
 
     def delete_rejects_of_paths(self, paths: list[str]) -> None:
         """`delete_rejects_of_path` of each path."""

@@ -1,9 +1,10 @@
 """What the worker processes of ingest and audit do with a chunk of hands.
 
-`read_chunk` parses a chunk of one file's hand blocks, replays the hands under the rulebook when
-asked, and returns everything as Arrow tables (`pipeline.tables.Rows`) with the rejects and the
-findings; `audit_chunk` does the same for hands read back from the store. The process that owns
-the database only decides what to keep (duplicates, clashes) and writes: nothing is parsed twice.
+`read_chunk` parses a chunk of hand blocks (of one file, or of several small files), replays
+the hands under the rulebook when asked, and returns everything as Arrow tables
+(`pipeline.tables.Rows`) with the rejects and the findings; `audit_chunk` does the same for
+hands read back from the store. The process that owns the database only decides what to keep
+(duplicates, clashes) and writes: nothing is parsed twice.
 
 Every function here is a top-level function of plain, picklable data, and the module imports no
 database, dataframe or dashboard library, so a worker process starts fast under any start method.
@@ -12,9 +13,10 @@ database, dataframe or dashboard library, so a worker process starts fast under 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from itertools import islice
 from typing import Any
 
 import pyarrow as pa
@@ -112,14 +114,31 @@ def audit_hand(rows: AuditRows, hand: Hand, rules: str | None) -> Outcome:
 
 
 @dataclass(frozen=True, slots=True)
-class ReadTask:
-    """Blocks of one file (in file order) to parse; with `audit`, also to replay under `rules`."""
+class Span:
+    """`blocks` consecutive blocks of a task that come from one file: its format and source."""
 
     fmt: str
     source_id: int
+    blocks: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReadTask:
+    """Blocks to parse, in file order, file after file (`spans` says whose they are: many small
+    files go in one task, so that a file costs no task, transaction or statement of its own); with
+    `audit`, also to replay under `rules`."""
+
+    spans: tuple[Span, ...]
     blocks: tuple[Block, ...]
     audit: bool = False
     rules: str | None = None
+
+    def owners(self) -> Iterator[tuple[Span, Block]]:
+        """Each block with the span (file) it belongs to."""
+        blocks = iter(self.blocks)
+        for span in self.spans:
+            for block in islice(blocks, span.blocks):
+                yield span, block
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,15 +175,14 @@ class ReadResult:
 
 def read_chunk(task: ReadTask) -> ReadResult:
     """Parse (and replay) a chunk of blocks; a block that does not read becomes a reject."""
-    parse = FORMATS[task.fmt].parse
     batch = HandBatch()
     audit = AuditRows() if task.audit else None
     hands: list[ReadHand] = []
     rejects: list[ReadReject] = []
     findings: list[tuple[Finding, ...]] = []
-    for index, block in enumerate(task.blocks):
+    for index, (span, block) in enumerate(task.owners()):
         try:
-            hand = parse(block.text)
+            hand = FORMATS[span.fmt].parse(block.text)
         except HandSyntaxError as exc:
             located = exc.shifted(block.line - 1)
             rejects.append(ReadReject(index, located.line, located.column, located.describe()))
@@ -178,7 +196,7 @@ def read_chunk(task: ReadTask) -> ReadResult:
             findings.append(tuple(outcome.findings))
         else:
             findings.append(())
-        batch.add(hand, task.source_id, block.line, block.text, ending)
+        batch.add(hand, span.source_id, block.line, block.text, ending)
         hands.append(ReadHand(index, hand.hand_id, text_digest(block.text), hand.variant))
     # The audit's ending stacks are already in `seats`: no `endings` rows to send.
     audited = audit.to_rows(without=(ENDINGS,)) if audit is not None else None
