@@ -266,8 +266,15 @@ QUOTES: dict[tuple[str, str], str] = {
     ("WRONG_DICE", "1.13"): "In these games, the dice (or die) are rolled by the player on the button.",
     ("CHECK_RAISE", "2.11"): "NOTE: California Lowball is most commonly played as a limit game, with the "
     "Sevens Rule (see Appendix B) in effect and with no check-and-raise allowed.",
-    ("WRONG_DEAL", f"{PROCEDURES}, Rules of Lowball"): "An incorrect number of cards has been dealt to a "
-    "player, except the button can receive one more card to complete a starting hand.",
+    # The misdeals of a wrong deal: a card dealt up that goes down, and a wrong number of cards.
+    ("WRONG_DEAL", f"{PROCEDURES}, Rules of Lowball"): "These rules governing misdeals are reprinted here "
+    "for convenience. “The following circumstances cause a misdeal, provided attention is called to the "
+    "error before two players have acted on their hands:\n"
+    "    • The first or second card of the hand has been dealt faceup or exposed through dealer error.\n"
+    "    • Two or more cards have been exposed by the dealer.\n"
+    "    • Two or more extra cards have been dealt in the starting hands of a game.\n"
+    "    • An incorrect number of cards has been dealt to a player, except the button can receive one more "
+    "card to complete a starting hand.",
 }
 # Codes that apply one part of a game's section: the part under this heading is their quote.
 GAME_PARTS: dict[str, str] = {

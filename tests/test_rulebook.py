@@ -94,9 +94,11 @@ def test_every_quote_is_the_books_own_words(code: str, section: str) -> None:
 def test_a_misdeal_cites_the_card_room_procedure() -> None:
     # Cardroom procedures, Rules of Lowball: the list of misdeals of every button game.
     assert CODES["WRONG_DEAL"].rule == "Cardroom procedures, Rules of Lowball"
-    assert quote_for("WRONG_DEAL", "Cardroom procedures, Rules of Lowball") == (
-        "An incorrect number of cards has been dealt to a player, except the button can receive one "
-        "more card to complete a starting hand.")
+    quote = quote_for("WRONG_DEAL", "Cardroom procedures, Rules of Lowball")
+    assert quote is not None and quote.startswith("These rules governing misdeals")
+    assert "dealt faceup or exposed through dealer error." in quote  # a card dealt up for down
+    assert quote.endswith("An incorrect number of cards has been dealt to a player, except the button "
+                          "can receive one more card to complete a starting hand.")
 
 
 def test_a_game_code_quotes_the_part_of_the_game_it_applies() -> None:
