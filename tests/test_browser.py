@@ -138,7 +138,15 @@ const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'va
 setter.call(input, text);
 input.dispatchEvent(new Event('input', {bubbles: true}));
 """
-PRESS = "document.dispatchEvent(new KeyboardEvent('keydown', {key: arguments[0], bubbles: true}));"
+# WebDriver's codes of the keys the replayer's buttons answer to.
+LEFT, HOME, SPACE = "\ue012", "\ue011", " "
+
+
+def press(browser: Browser, key: str) -> None:
+    """A key pressed and released, as a user at the keyboard does (to the page, nothing focused)."""
+    browser._call("POST", f"/session/{browser.session}/actions", {"actions": [{
+        "type": "key", "id": "keyboard", "actions": [{"type": "keyDown", "value": key},
+                                                    {"type": "keyUp", "value": key}]}]})
 
 
 def run(browser: Browser, source: str, *args: str) -> Any:
@@ -165,7 +173,7 @@ def test_a_finding_leads_to_its_hand_its_rule_and_a_review(dashboard: str, brows
     browser.screenshot(shots / "replayer-wrong-award.png")
     browser.resize(WIDTH, 1000)
 
-    run(browser, PRESS, "ArrowLeft")  # the Back button's shortcut
+    press(browser, LEFT)  # the Back button's shortcut
     assert "Step 22 of 23: Ann collected 1,800 from main pot" in settled(browser, "Hand replayer",
                                                                           "Step 22 of 23")["text"]
 
@@ -192,6 +200,32 @@ def test_a_finding_leads_to_its_hand_its_rule_and_a_review(dashboard: str, brows
     browser.resize(WIDTH, min(int(state["height"]) + 140, 6000))
     settled(browser, "Audit", "Record the review")
     browser.screenshot(shots / "audit-finding.png")
+
+
+def test_the_replayer_plays_by_itself(dashboard: str, browser: Browser) -> None:
+    """Space plays the hand a step at a time from the start, Space again pauses it, Home goes back
+    to the seats (Streamlit's button shortcuts)."""
+    browser.resize(WIDTH, 1000)
+    browser.get(f"{dashboard}/replayer?hand={CHOWAHA_HAND}")
+    settled(browser, "Hand replayer", "Raw text")
+
+    def step() -> int:
+        found = re.search(r"Step (\d+) of \d+:", browser.script(PAGE_STATE)["text"])
+        assert found, "no step on the page"
+        return int(found.group(1))
+
+    press(browser, HOME)
+    settled(browser, "Hand replayer", "Step 0 of")
+    press(browser, SPACE)  # play: a step every 1.2 s
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and step() < 3:
+        time.sleep(0.3)
+    assert step() >= 3, "autoplay did not move the hand on"
+    press(browser, SPACE)  # pause
+    settled(browser, "Hand replayer", "Play")
+    paused = step()
+    time.sleep(3)
+    assert step() == paused
 
 
 def click_first_row(browser: Browser, table: str) -> None:
