@@ -131,13 +131,16 @@ def split(amount: int, unit: int, parts: int, odd: bool = False) -> list[tuple[i
     return [(part, i < odd_chips) for i, part in enumerate(amounts)]
 
 
-def award(pots: Sequence[Pot], judge: Judge, unit: int, order: Order, runs: int = 1) -> list[Share]:
+def award(pots: Sequence[Pot], judge: Judge, unit: int, order: Order, runs: int = 1,
+          one_odd_chip_per_pot: bool = True) -> list[Share]:
     """Every pot split by the judge's results: per run, then per portion, then per tied hand.
 
     `judge(eligible, run)`: the portions of a pot among `eligible` on run `run` (1-based) with
     their winners; `order(players)`: the players in §1.4's odd-chip order. §1.4 rule 2, "No player
     may receive more than one odd chip", holds over the pot: among tied hands, a player who holds
-    an odd chip of the pot already comes after those who do not.
+    an odd chip of the pot already comes after those who do not. A room that gives each division
+    of the pot its odd chip on its own (`one_odd_chip_per_pot=False`: the profile's `odd_chips`
+    `per_split`, PokerStars) orders each tie by `order` alone.
 
     >>> def tie(eligible, run):
     ...     return [Result("high", ("Ann", "Bo")), Result("low", ("Ann", "Cy"))]
@@ -159,7 +162,9 @@ def award(pots: Sequence[Pot], judge: Judge, unit: int, order: Order, runs: int 
                 label = result.portion
                 if runs > 1:
                     label = f"{label}, run {run}" if label else f"run {run}"
-                winners = sorted(order(result.winners), key=lambda name: name in has_odd)  # §1.4 rule 2
+                winners = order(result.winners)
+                if one_odd_chip_per_pot:
+                    winners = sorted(winners, key=lambda name: name in has_odd)  # §1.4 rule 2
                 parts = split(portion_amount, unit, len(winners), portion_odd)
                 for player, (amount, odd) in zip(winners, parts, strict=True):
                     if odd:

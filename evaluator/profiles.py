@@ -81,6 +81,10 @@ OPTIONS: dict[str, Option] = {
                "with the cash-out instead of the pots, which the site keeps"),
         Option("splash_the_pot", ("ignored", "counted"), "BARGE 2025 §1.4",
                "money the site splashes into the main pot (Run It Once's \"STP added\") goes to its winners"),
+        Option("odd_chips", ("one_per_pot", "per_split"), "BARGE 2025 §1.4",
+               "rule 2, \"No player may receive more than one odd chip\", over the whole pot (its high and "
+               "low halves and its runs), or each division of the pot given its odd chip on its own "
+               "(PokerStars: the high half's and the tied low's odd chips may go to one player)"),
         Option("smallest_chip", ("auto",), "BARGE 2025 §1.4",
                "the smallest chip in play, the unit of an odd chip (auto: the largest unit every "
                "amount of the hand is a multiple of)", amount=True),
@@ -113,7 +117,7 @@ _BARGE_2025 = {
     "dramaha49_faces": "0", "short_deck_trips": "below_straight", "oklahoma": "tournament",
     "win_the_button": "no", "smallest_chip": "auto", "short_blind": "posted",
     "short_all_in_raise": "half_bet", "uncalled_ante": "dead", "rake": "main_pot_first",
-    "cash_out": "ignored", "splash_the_pot": "ignored",
+    "cash_out": "ignored", "splash_the_pot": "ignored", "odd_chips": "one_per_pot",
 }  # fmt: skip
 
 # The 2021 edition: the big blind ante was not reduced and the ante came first (BARGE 2020,
@@ -131,7 +135,7 @@ PROFILES: dict[str, dict[str, str]] = {
     "pokerstars": {**_BARGE_2025, "joker": "no", "stud_double_bet": "yes",
                    "short_deck_trips": "above_straight", "short_blind": "full",
                    "short_all_in_raise": "reopens", "uncalled_ante": "returned", "rake": "per_pot",
-                   "cash_out": "counted", "splash_the_pot": "counted"},
+                   "cash_out": "counted", "splash_the_pot": "counted", "odd_chips": "per_split"},
 }
 
 

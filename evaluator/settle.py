@@ -267,7 +267,7 @@ def settle(table: Table, recorded: bool = True) -> Settlement:
         _take_rake(pots, table.rake, table.options.get("rake") == "per_pot")
         place = odd_chip_order(table)
         shares = award(pots, judge, table.unit, lambda names: sorted(names, key=place.__getitem__),
-                       table.runs)
+                       table.runs, one_odd_chip_per_pot=table.options.get("odd_chips") != "per_split")
         shown = judge.hands(judge.tabled(contenders)) if len(contenders) > 1 else {}
     except _Unknown as unknown:
         return Settlement((), unchecked=str(unknown))

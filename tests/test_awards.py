@@ -4,6 +4,7 @@ rule with its exact pushes, and the computed awards stored beside the recorded o
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from decimal import Decimal
 from pathlib import Path
 
@@ -350,3 +351,20 @@ def test_audit_stores_computed_awards_and_rule_ending_stacks(tmp_path: Path) -> 
     assert stacks == [("Ann", Decimal("2800.00"), Decimal("5200.00")),
                       ("Bo", Decimal("5200.00"), Decimal("2800.00")),
                       ("Cy", Decimal("4000.00"), Decimal("4000.00"))]
+
+
+def test_a_room_that_gives_each_division_its_own_odd_chip() -> None:
+    """§1.4 rule 2 over the whole pot is the default; PokerStars (`odd_chips=per_split`) gives the
+    low half's odd chip to the first tied player from the button even when they hold the high
+    half's (PS-68174580765, docs/interop.md)."""
+    def tie(eligible: Sequence[str], run: int) -> list[Result]:
+        return [Result("high", ("Ann",)), Result("low", ("Ann", "Bo"))]
+
+    pot = [Pot(0, 1875, ("Ann", "Bo"))]
+
+    def pushes(one: bool) -> list[tuple[str, int]]:
+        return [(s.player, s.amount)
+                for s in awarding.award(pot, tie, 1, order=list, one_odd_chip_per_pot=one)]
+
+    assert pushes(True) == [("Ann", 938), ("Bo", 469), ("Ann", 468)]
+    assert pushes(False) == [("Ann", 938), ("Ann", 469), ("Bo", 468)]
