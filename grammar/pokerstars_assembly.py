@@ -329,12 +329,17 @@ class _Builder:
 
     def _uncalled(self, player: str, amount: int) -> None:
         """An uncalled bet returned. Some converters write it after the showdown: it belongs to the
-        street of the bet, after its betting (the chips are the same)."""
+        street of the bet, after its betting (the chips are the same). Run It Once writes there the
+        whole amount it pushes the bettor, pot and splash-the-pot money with the bet ("Uncalled bet
+        (0.71)" of a 0.21 bet): what comes back is the bet's unmatched part."""
         if self.street != SHOWDOWN:
             self._add(Action(self.street, "return", player, amount))
         else:
             street = self.betting_street
-            self._insert_after_betting(street, Action(street, "return", player, amount))
+            chips = _street_chips([a for a in self.actions if a.street == street])
+            unmatched = chips[player] - max((v for p, v in chips.items() if p != player), default=0)
+            returned = unmatched if 0 < unmatched < amount else amount
+            self._insert_after_betting(street, Action(street, "return", player, returned))
 
     def _insert_after_betting(self, street: str, action: Action) -> None:
         at = max((i for i, a in enumerate(self.actions) if a.street == street and a.kind in _BETTING),
@@ -477,7 +482,7 @@ class _Builder:
             later = self.actions[at + 1:]
             call = next((a for a in later if a.player == post.player and a.street == post.street
                          and a.kind in _BETTING and a.kind != "post"), None)
-            if call is None or call.kind != "call" or call.amount is None:
+            if call is None or call.kind != "call" or call.amount is None or post.player is None:
                 continue
             before = self.actions[: self.actions.index(call)]
             live = _street_chips([a for a in before if a.street == post.street])
