@@ -90,7 +90,7 @@ def test_small_files_share_their_tasks_and_transactions(texts: list[str], tmp_pa
     folder = one_file_each(tmp_path / "in", texts)
     tasks: list[int] = []
     transactions: list[int] = []
-    read_chunk = pipeline.ingest.read_chunk
+    read_chunk = pipeline.workers.read_chunk
 
     def counted_read(task: pipeline.workers.ReadTask) -> pipeline.workers.ReadResult:
         tasks.append(len(task.spans))
