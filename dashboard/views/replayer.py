@@ -182,7 +182,7 @@ def stage() -> None:
         st.rerun()  # the whole page, which starts or stops the timer
     if playing:
         st.session_state[STEP] += 1
-    buttons = st.columns([1.3, 1.3, 3, 1.3, 1.3, 1.4])
+    buttons = st.columns([1.6, 1.3, 2.4, 1.3, 1.3, 1.4])
     buttons[0].button("Start", icon=":material/first_page:", help="the seats, before any action", on_click=go,
                       args=(0,), width="stretch", key="replay_first", shortcut="Home")
     buttons[1].button("Back", icon=":material/chevron_left:", help="the previous step", on_click=move,
