@@ -13,7 +13,7 @@ from lark import Token, Transformer, v_args
 from grammar.pokerstars_assembly import Header, Item, assemble, error
 from grammar.pokerstars_names import unmask
 from pipeline.amounts import AmountError, parse_amount
-from pipeline.model import Hand
+from pipeline.model import UNKNOWN_CARD, Hand
 
 _SUITS = str.maketrans({"\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c"})
 
@@ -48,7 +48,7 @@ def _money(token: Token) -> int:
 class PokerStarsTransformer(Transformer[Token, Any]):
     # ---- values ----
     def cards(self, *tokens: Token) -> Cards:
-        return tuple(str(t).translate(_SUITS) for t in tokens)
+        return tuple(UNKNOWN_CARD if t.type == "UNNAMED_CARD" else str(t).translate(_SUITS) for t in tokens)
 
     def stamp(self, date: Token, time: Token, zone: Token | None = None) -> tuple[datetime, str]:
         seconds = ":%S" if time.count(":") == 2 else ""

@@ -2,7 +2,8 @@
 tests after public examples of each shape): mixed-game headers with the stakes inside the
 parentheses, Cap No Limit, Pot Limit pre-flop and No Limit after, Split Hold'em, run-it-twice and
 three-times summaries, names with brackets, `#`, colons and parentheses, a converter's comment and
-straddle, upper-case headers of old exports, and PokerStars' words for Badugi and the lows. Each
+straddle, upper-case headers of old exports, PokerStars' words for Badugi and the lows, a card written
+as no card, Run It Once's return written with the pot and its timed-out folds. Each
 asserts the hand as read and that the audit finds nothing where the record is right."""
 
 from __future__ import annotations
@@ -628,3 +629,138 @@ def test_words_no_reader_knows_say_nothing() -> None:
     assert misdescribed(_table("badugi", "3s6d2h8h"), "Ann", "Badugi: 6,3,2") is None  # not PokerStars' way
     assert misdescribed(_table("badugi", "3s6d2h8h"), "Ann", "4-card: 6,3,2") is None  # the count disagrees
     assert misdescribed(_table("razz", "Ah2c3d4s8hKcKd"), "Ann", "Lo: Eight low, perfect") is None
+
+
+# ---- cards and lines the sites write their own way ------------------------------------------------
+
+UNNAMED_RIVER_CARD = (
+    "PokerStars Hand #91700000001: Tournament #664700001, $2.00+$0.20 USD Triple Stud (7 Card Stud Limit)"
+    " - Level I (10/20) - 2013/01/03 16:27:43 EET [2013/01/03 9:27:43 ET]\n"
+    """\
+Table '664700001 1' 8-max
+Seat 1: Ann (1000 in chips)
+Seat 2: Bo (1000 in chips)
+Ann: posts the ante 2
+Bo: posts the ante 2
+*** 3rd STREET ***
+Dealt to Ann [Kh 3c Kc]
+Dealt to Bo [7d]
+Bo: brings in for 5
+Ann: calls 5
+*** 4th STREET ***
+Dealt to Ann [Kh 3c Kc] [8h]
+Dealt to Bo [7d] [5s]
+Ann: checks
+Bo: checks
+*** 5th STREET ***
+Dealt to Ann [Kh 3c Kc 8h] [Qd]
+Dealt to Bo [7d 5s] [2c]
+Ann: checks
+Bo: checks
+*** 6th STREET ***
+Dealt to Ann [Kh 3c Kc 8h Qd] [As]
+Dealt to Bo [7d 5s 2c] [Ts]
+Ann: checks
+Bo: checks
+*** RIVER ***
+Dealt to Ann [Kh 3c Kc 8h Qd As] [of]
+Ann: checks
+Bo: checks
+*** SHOW DOWN ***
+Ann: shows [Kh 3c Kc] (a pair of Kings)
+Bo: shows [4c 6h 7d 5s 2c Ts 9d] (high card Ten)
+Ann collected 14 from pot
+*** SUMMARY ***
+Total pot 14 | Rake 0
+Seat 1: Ann showed [Kh 3c Kc] and won (14) with a pair of Kings
+Seat 2: Bo showed [4c 6h 7d 5s 2c Ts 9d] and lost with high card Ten
+""")
+
+
+def test_a_card_the_site_wrote_as_no_card_is_an_unknown_card() -> None:
+    """BARGE 2025 §2.47: Ann's seventh card is dealt down; a Triple Stud history names it "[of]"."""
+    hand = parse_pokerstars(UNNAMED_RIVER_CARD)
+    river = [a.cards for a in hand.actions if a.kind == "deal" and a.street == "7th_street"]
+    assert river == [("??",)]
+    assert hand.awards == (Award("Ann", 1400),)
+    assert _codes(hand) == ["AWARD_NOT_CHECKED"]  # Ann shows three cards: nothing to hold against her
+
+
+RIO_RETURN_WITH_THE_POT = (
+    "Run It Once Poker Hand #30000001:  Hold'em No Limit (\u20ac0.05/\u20ac0.10)"
+    " - 2019/06/25 16:12 UTC [2019/06/25 17:12 CET]\n"
+    """\
+Table ID '30000000' 6-Max Seat #1 is the button
+Seat 1: Ann (\u20ac10 in chips)
+Seat 2: Bo (\u20ac10 in chips)
+Seat 3: Cy (\u20ac10 in chips)
+Bo: posts small blind \u20ac0.05
+Cy: posts big blind \u20ac0.10
+*** HOLE CARDS ***
+STP added: \u20ac0.40
+Dealt to Ann [6s 8h]
+Dealt to Bo [4d 9c]
+Dealt to Cy [Js 7d]
+Ann: calls \u20ac0.10
+Bo: folds
+Cy: checks
+*** FLOP *** [6h Jd 4c]
+Cy: bets \u20ac0.30
+Ann: folds
+Cy: mucks hand
+*** SHOWDOWN ***
+Cy: mucks hand
+Uncalled bet (\u20ac0.64) returned to Cy
+Cy collected \u20ac0.64 from pot
+*** SUMMARY ***
+Total pot \u20ac0.65 | Main pot \u20ac0.25 | STP \u20ac0.40 | Rake \u20ac0.01
+Board [6h Jd 4c]
+Seat 1: Ann (button) folded before Turn
+Seat 2: Bo (small blind) folded before Flop
+Seat 3: Cy (big blind) mucked hand and won \u20ac0.64
+""")
+
+
+def test_run_it_onces_return_written_with_the_pot_gives_back_the_unmatched_bet() -> None:
+    """BARGE 2025 §2.51: the "Uncalled bet" after the showdown names all Cy is pushed (pot and
+    splash-the-pot money); only the 0.30 bet nobody called comes back."""
+    hand = parse_pokerstars(RIO_RETURN_WITH_THE_POT)
+    returns = [(a.street, a.player, a.amount) for a in hand.actions if a.kind == "return"]
+    assert returns == [("flop", "Cy", 30)]
+    assert (hand.awards, hand.total_pot, hand.rake) == ((Award("Cy", 24),), 25, 1)
+    assert _codes(hand) == []
+
+
+RIO_TIMEOUT_FOLD = (
+    "Run It Once Poker Hand #53900001: Tournament #122700, \u20ac4.69+\u20ac0.31 Cub3d,"
+    " Hold'em No Limit (10/20) - 2021/02/13 22:01 UTC [2021/02/13 23:01 CET]\n"
+    """\
+Table ID '53900000' 3-Max Seat #3 is the button
+Seat 1: Ann (330 in chips)
+Seat 3: Bo (660 in chips)
+Seat 5: Cy (510 in chips) [hero]
+Cy: posts small blind 10
+Ann: posts big blind 20
+*** HOLE CARDS ***
+Dealt to Cy [7d Jd]
+Bo: folds
+Cy: raises 20 to 40
+Ann: folds
+Cy: mucks hand
+*** SHOWDOWN ***
+Cy: mucks hand
+Uncalled bet (20) returned to Cy
+Cy collected 40 from pot
+*** SUMMARY ***
+Total pot 40 | Rake 0
+Seat 3: Bo (button) folded before Flop (timeout)
+Seat 1: Ann (big blind) folded before Flop
+Seat 5: Cy (small blind) mucked hand and won 40
+""")
+
+
+def test_a_fold_the_summary_says_was_a_timeout_is_read() -> None:
+    """BARGE 2025 §2.51: Run It Once's summary says why Bo folded: "(timeout)"."""
+    hand = parse_pokerstars(RIO_TIMEOUT_FOLD)
+    assert (hand.hand_id, hand.awards) == ("RIO-53900001", (Award("Cy", 4000),))
+    assert _codes(hand) == []
