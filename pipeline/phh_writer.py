@@ -75,11 +75,22 @@ def _forced(hand: Hand, players: list[Seat]) -> tuple[list[int | float], list[in
     written only where it was posted: a walk without a small blind has none in the array."""
     n = len(players)
     stakes = hand.stakes
+    big_blind_player = positional(range(n), n)[1]
     per_player = [0] * n
     if stakes.ante:
         per_player = [stakes.ante] * n
     elif stakes.big_blind_ante:
-        per_player[positional(range(n), n)[1]] = stakes.big_blind_ante
+        per_player[big_blind_player] = stakes.big_blind_ante
+    # The antes posted (a big blind ante reduced heads-up, §1.5), when they have a shape PHH says.
+    index = {s.player: k for k, s in enumerate(players)}
+    posted = [0] * n
+    for action in hand.actions:
+        if action.kind == "ante" and action.player in index:
+            short = action.all_in and (stakes.ante or stakes.big_blind_ante)
+            posted[index[action.player]] = short or action.amount or 0
+    paying = [k for k, a in enumerate(posted) if a]
+    if paying and (len(set(posted)) == 1 or (paying == [big_blind_player] and not stakes.ante)):
+        per_player = posted
     position = {s.player: positional(range(n), n).index(k) for k, s in enumerate(players)}
     posts = [(position[a.player], a) for a in hand.actions if a.kind == "post" and a.player in position]
     blinds = [0] * n

@@ -550,6 +550,26 @@ actions = ["p3 f", "p4 f", "p5 f", "p1 f"]
     assert replay(parse_phh(written)) == replay(walk)
 
 
+def test_a_reduced_heads_up_big_blind_ante_is_written_as_posted() -> None:
+    """Heads-up the big blind ante is reduced to the small blind (BARGE 2025 §1.5): `antes` say
+    what was posted (p1 is the big blind heads-up, the array reversed), the stakes keep the
+    level's ante, and the hand reads back the same with the same findings."""
+    text = """variant = "NT"
+antes = [0, 50]
+blinds_or_straddles = [50, 100]
+min_bet = 100
+starting_stacks = [5000, 5000]
+actions = ["d dh p1 AsAd", "d dh p2 KsKd", "p2 f"]
+players = ["Ann", "Bo"]
+"""
+    hand = parse_phh(text)
+    level = replace(hand, stakes=replace(hand.stakes, big_blind_ante=10000))
+    assert replay(level) == []
+    written = hand_to_phh(level)
+    assert "antes = [0, 50]" in written and "_barge_stakes = {big_blind_ante = 100}" in written
+    assert "_barge_actions" not in written and parse_phh(written) == level
+
+
 LOSER_UNKNOWN = EXAMPLE.replace('"d dh p1 Ac2d"', '"d dh p1 ????"').replace('"p1 sm Ac2d"', '"p1 sm ????"')
 
 
