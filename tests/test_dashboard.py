@@ -229,6 +229,14 @@ def test_replayer_shows_the_record_and_the_rules_push_beside_it(sample_db: Path,
     assert at.text[0].value.endswith("Ann collected 1,800 from main pot") and "rules:" not in svg_of(at)
 
 
+def test_a_finding_about_the_whole_hand_is_called_out_at_the_seats(sample_db: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    at = open_page(app(sample_db, monkeypatch), "replayer", hand="AUDIT-UNKNOWN_RULES_OPTION")
+    assert not any("UNKNOWN_RULES_OPTION** at this step" in m.value for m in at.markdown)  # at the end
+    at.button(key="replay_first").click().run()
+    assert any("UNKNOWN_RULES_OPTION** at this step, action 0" in m.value for m in at.markdown)
+
+
 def test_a_stopped_replay_says_where_and_why_and_the_pot_stays_whole(sample_db: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     at = open_page(app(sample_db, monkeypatch), "replayer", hand="AUDIT-REPLAY_STOPPED")

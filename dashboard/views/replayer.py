@@ -57,8 +57,11 @@ def computed(awards: pl.DataFrame) -> tuple[tuple[Award, ...], tuple[str | None,
 
 
 def step_of(states: Sequence[TableState], seq: int, code: str) -> int:
-    """The step a finding is about: a push finding at the pot whose pushes differ, else the step
-    of its action (the last step when the action is past the record's lines)."""
+    """The step a finding is about: a push finding at the pot whose pushes differ, one about the
+    hand as a whole (action 0) at the seats, else the step of its action (the last step when the
+    action is past the record's lines)."""
+    if seq == 0:
+        return 0
     if code in PUSH_CODES:
         contrast = next((s.step for s in states if s.rules), None)
         if contrast is not None:
