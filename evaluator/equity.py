@@ -9,8 +9,14 @@ pot under the game's showdown: portions (high, low, badugi, ...), qualifiers, ti
 portion nobody qualifies for going to the others (:mod:`evaluator.showdown`).
 
 The common games are evaluated in batches by the numba kernels of :mod:`evaluator.scales` (one
-array row per player per run-out); the others go through `evaluator.showdown.best_hands` one
-run-out at a time, with fewer samples (`GENERAL_SAMPLES`).
+array row per player per run-out). The games with many boards or other ways of making a hand
+(Murder, Oklahoma, the Chowahas, Sohe, Dramaha, Razzdugi, Action Razz, ...) are batched too: their
+ways are traced once per hand from `evaluator.showdown`'s own rule for the game, called on
+positions instead of cards, and every way of every run-out is evaluated in one kernel call; they
+keep the run-out counts of `best_hands` (`GENERAL_LIMIT`, `GENERAL_SAMPLES`), through which the
+few games left (Dramaha 49's points, Mexican Poker's jokers) still go one run-out at a time.
+Samples are dealt by a numba Fisher-Yates shuffle from a fixed seed: the same every time, with
+a standard error of each share under 0.5/sqrt(samples) (0.35% at 20,000, 1.6% at 1,000).
 
 `all_in_adjusted(hand)` finds the moment all the chips of a hand went in (its last betting
 action); when two or more players still contest the pot with known cards and cards were dealt
@@ -43,6 +49,7 @@ from evaluator.scales import (
     badugi_batch,
     best5_batch,
     low_floor,
+    njit,
     omaha_high_batch,
     omaha_low8_batch,
 )
@@ -170,7 +177,13 @@ def _rule_ranks(rule: _Rule, holes: Codes, board: Codes) -> npt.NDArray[np.int64
         if rule.qualifier is not None:
             return omaha_low8_batch(rows, holes.shape[1], rule.qualifier)
         return omaha_high_batch(rows, holes.shape[1], rule.scale)
-    ranks = best5_batch(rows, rule.scale)
+    if rule.scale == "high" and rows.shape[1] == 8:
+        # Rio Bravo's eight cards: the best of its eight seven-card hands, one table lookup each
+        # (evaluator.fast7), rather than its 56 five-card hands.
+        sevens = [best5_batch(np.delete(rows, i, axis=1), "high") for i in range(8)]
+        ranks: npt.NDArray[np.int64] = np.max(sevens, axis=0)
+    else:
+        ranks = best5_batch(rows, rule.scale)
     if rule.floor is not None:
         ranks = np.where(ranks >= rule.floor, ranks, NO_RANK)
     return ranks
@@ -413,9 +426,24 @@ def _runouts(s: Situation, deck: Sequence[int], limit: int, samples: int,
         raise ValueError(f"{need} cards to come but only {len(deck)} left in the stub")
     if _count(len(deck), sizes) <= limit:
         return _enumerate(deck, sizes), True
-    rng = np.random.default_rng(seed)
-    order = np.argsort(rng.random((samples, len(deck))), axis=1)[:, :need]
-    return np.asarray(deck, dtype=np.int8)[order], False
+    return _sample(np.asarray(deck, dtype=np.int8), need, samples, seed), False
+
+
+@njit()
+def _sample(deck: Codes, need: int, samples: int, seed: int) -> Codes:
+    """`samples` random run-outs of `need` cards of the deck, each dealt as from a shuffled deck
+    (the first `need` cards of a Fisher-Yates shuffle), from numba's generator seeded with `seed`:
+    the same rows every time."""
+    np.random.seed(seed)
+    cards = deck.copy()
+    n = cards.shape[0]
+    out = np.empty((samples, need), dtype=np.int8)
+    for r in range(samples):
+        for j in range(need):
+            k = j + np.random.randint(n - j)
+            cards[j], cards[k] = cards[k], cards[j]
+            out[r, j] = cards[j]
+    return out
 
 
 def _stub(s: Situation) -> list[int]:
