@@ -83,6 +83,7 @@ _DESCRIPTIONS = {
     "LINE_NAME": "a player's name",
     "SUMMARY_NAME": "a player's name",
     "CARD": "a card such as Ah, Td",
+    "UNNAMED_CARD": "an unknown card (XX)",
     "DESCRIPTION": "a hand description in parentheses",
     "HAND_TEXT": "a hand description",
     "FOLD_POINT": "when the player folded, such as 'before Flop'",

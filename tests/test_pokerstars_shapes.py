@@ -3,7 +3,8 @@ tests after public examples of each shape): mixed-game headers with the stakes i
 parentheses, Cap No Limit, Pot Limit pre-flop and No Limit after, Split Hold'em, run-it-twice and
 three-times summaries, names with brackets, `#`, colons and parentheses, a converter's comment and
 straddle, upper-case headers of old exports, PokerStars' words for Badugi and the lows, a card written
-as no card, Run It Once's return written with the pot and its timed-out folds. Each
+as no card (an exporter's "XX", a Triple Stud "[of]"), Run It Once's return written with the pot and its
+timed-out folds. Each
 asserts the hand as read and that the audit finds nothing where the record is right."""
 
 from __future__ import annotations
@@ -763,4 +764,37 @@ def test_a_fold_the_summary_says_was_a_timeout_is_read() -> None:
     """BARGE 2025 §2.51: Run It Once's summary says why Bo folded: "(timeout)"."""
     hand = parse_pokerstars(RIO_TIMEOUT_FOLD)
     assert (hand.hand_id, hand.awards) == ("RIO-53900001", (Award("Cy", 4000),))
+    assert _codes(hand) == []
+
+
+UNKNOWN_CARD_SHOWN = """\
+PokerStars Game #1002000001: Hold'em No Limit ($1/$2) - 2009/10/12 - 13:51:22 (ET)
+Table 'Wheel' 10-max Seat #1 is the button
+Seat 1: Ann ($200 in chips)
+Seat 2: Bo ($200 in chips)
+Ann: posts small blind $1
+Bo: posts big blind $2
+*** HOLE CARDS ***
+Ann: raises $4 to $6
+Bo: calls $4
+*** FLOP *** [6d 9c Jd]
+Bo: checks
+Ann: bets $8
+Bo: folds
+Uncalled bet ($8) returned to Ann
+*** SHOW DOWN ***
+Ann: shows [XX Qs] ()
+Ann collected $12 from pot
+*** SUMMARY ***
+Total pot $12 | Rake $0
+Seat 1: Ann (button) (small blind) showed [XX Qs] and won ($12)
+Seat 2: Bo (big blind) folded on the Flop
+"""
+
+
+def test_an_exporters_unknown_card_is_an_unknown_card() -> None:
+    """BARGE 2025 §2.51: Hold'em Manager's export writes a card it does not know as "XX"."""
+    hand = parse_pokerstars(UNKNOWN_CARD_SHOWN)
+    assert [a.cards for a in hand.actions if a.kind == "show"] == [("??", "Qs")]
+    assert hand.awards == (Award("Ann", 1200),)
     assert _codes(hand) == []
