@@ -2,10 +2,10 @@
 tests after public examples of each shape): mixed-game headers with the stakes inside the
 parentheses, Cap No Limit, Pot Limit pre-flop and No Limit after, Split Hold'em, run-it-twice and
 three-times summaries, names with brackets, `#`, colons and parentheses, a converter's comment and
-straddle, upper-case headers of old exports, PokerStars' words for Badugi and the lows, a card written
-as no card (an exporter's "XX", a Triple Stud "[of]"), Run It Once's return written with the pot and its
-timed-out folds. Each
-asserts the hand as read and that the audit finds nothing where the record is right."""
+straddle, upper-case headers of old exports, PokerStars' words for Badugi and the lows, a card
+written as no card (an exporter's "XX", a Triple Stud "[of]"), Run It Once's return written with the
+pot and its timed-out folds. Each asserts the hand as read and that the audit finds nothing where the
+record is right."""
 
 from __future__ import annotations
 
