@@ -623,14 +623,18 @@ def parse_phh(text: str) -> Hand:
     started = _started_at(data, where)
     actions = build_actions(setup, steps, setup.big_blind_ante, ALL_GAMES[variant].deck.size)
     hand_id = hand_id_of(data)
+    fields = _barge_fields(data, where)
     min_bet = _amount(data["min_bet"], "min_bet", where) if "min_bet" in data else None
-    note = _metadata_note(data, started, min_bet not in (None, stakes.big_blind or stakes.bring_in))
+    carried = fields.get("stakes")
+    bomb_pot = carried.get("bomb_pot") if isinstance(carried, dict) else None
+    engine_min = _amount(bomb_pot, BARGE_PREFIX + "stakes", where) if bomb_pot else \
+        stakes.big_blind or stakes.bring_in  # the engine's minimum bet (evaluator.replay)
+    note = _metadata_note(data, started, min_bet not in (None, engine_min))
     if note is not None:
         # After the forced bets, which a native record writes before the first street's marker.
         last = max((k for k, a in enumerate(actions) if a.kind in ("ante", "post")), default=-1)
         first = next((k for k, a in enumerate(actions) if k > last and a.kind != "note"), len(actions))
         actions.insert(first, Action(ALL_GAMES[variant].streets[0].name, "note", None, detail=note))
-    fields = _barge_fields(data, where)
     if "actions" in fields:
         actions = _carried_play(fields, setup.names, where)
     seat_count = _typed(data, "seat_count", int, "an integer", where)

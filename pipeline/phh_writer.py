@@ -206,7 +206,8 @@ def _standard_fields(hand: Hand, code: str, players: list[Seat]) -> tuple[dict[s
     if stakes.small_bet is not None and stakes.big_bet is not None:
         out["small_bet"], out["big_bet"] = _number(stakes.small_bet), _number(stakes.big_bet)
     elif code not in STUD_CODES:
-        out["min_bet"] = _number(stakes.big_blind or stakes.small_blind or SCALE)
+        # The engine's minimum bet (the bomb pot's ante, else the big blind), so that no note is kept.
+        out["min_bet"] = _number(stakes.bomb_pot or stakes.big_blind or stakes.small_blind or SCALE)
     out["starting_stacks"] = [_number(s.stack) for s in players]
     play = _Actions({s.player: f"p{k}" for k, s in enumerate(players, 1)})
     play.add(hand.actions)
@@ -281,13 +282,19 @@ def hand_to_phh(hand: Hand) -> str:
         raise ValueError(f"hand #{hand.hand_id}: PHH needs two players dealt in")
     standard, meta = _standard_fields(hand, code, players)
     standard.update(meta)  # a PHH hand's own fields, kept in its note, as they were
+    level = str(standard["level"]) if "level" in standard else None
+
+    def carried(back: Hand) -> dict[str, Any]:
+        return {BARGE_PREFIX + key: value for key, value in _carried(hand, back, level)}
+
     back = parse_phh(_render(standard))
+    extra = carried(back)
+    if extra:  # the carried stakes (a bomb pot) change how the standard's play reads
+        back = parse_phh(_render({**standard, **extra}))
     if back.actions != hand.actions:  # the notation cannot say this play exactly: carry it whole
         standard[PLAY_FIELD] = [_play_row(a) for a in hand.actions]
-        back = parse_phh(_render(standard))
-    level = str(standard["level"]) if "level" in standard else None
-    carried = {BARGE_PREFIX + key: value for key, value in _carried(hand, back, level)}
-    return _render({**standard, **carried})
+        extra = carried(parse_phh(_render(standard)))
+    return _render({**standard, **extra})
 
 
 def _play_row(action: Action) -> dict[str, Any]:
