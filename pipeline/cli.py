@@ -39,7 +39,7 @@ from pipeline.ingest import IngestSummary, Progress, ingest, retry_rejects
 from pipeline.parallel import WorkerError, default_jobs, jobs_arg
 from pipeline.parquet_export import ExportError, export_parquet
 from pipeline.phh_export import export_phh
-from pipeline.phh_writer import PHH_VARIANTS
+from pipeline.phh_writer import PHH_CODES, PHH_VARIANTS
 from pipeline.report import FORMATS as REPORT_FORMATS
 from pipeline.report import ReportError, Selection, write_report
 from pipeline.reviews import (
@@ -500,7 +500,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.format == "parquet" and (args.variant or args.per != "source"):
         err.print("barge export: --variant and --per apply to --format phh only")
         return EXIT_USAGE
-    known = {v for v, _ in PHH_VARIANTS.values()} | set(PHH_VARIANTS)
+    known = {v for v, _ in PHH_CODES} | set(PHH_VARIANTS)  # six_plus_holdem too (NS)
     unknown = [v for v in args.variant or () if v not in known]
     if unknown:
         err.print(f"barge export: PHH has no code for {', '.join(unknown)} (its games: "
