@@ -70,9 +70,15 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def dashboard(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The dashboard serving a database of the samples, at the returned base URL."""
-    db = build(tmp_path_factory.mktemp("browser") / "samples.duckdb")
+def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The samples and the audit samples, ingested and audited."""
+    return build(tmp_path_factory.mktemp("browser") / "samples.duckdb")
+
+
+@pytest.fixture(scope="module")
+def dashboard(database: Path) -> Iterator[str]:
+    """The dashboard serving the samples' database, at the returned base URL."""
+    db = database
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     server = subprocess.Popen(
@@ -226,6 +232,33 @@ def test_the_replayer_plays_by_itself(dashboard: str, browser: Browser) -> None:
     paused = step()
     time.sleep(3)
     assert step() == paused
+
+
+def test_a_busy_database_is_waited_for_and_the_page_recovers(dashboard: str, database: Path,
+                                                            browser: Browser) -> None:
+    """While another process writes the database (an ingest), the page says so and keeps trying;
+    when the writer is done it loads by itself and says the database is free again."""
+    holder = subprocess.Popen(
+        # It writes, as an ingest does, so that no page can answer from its cache.
+        [sys.executable, "-c", f"import duckdb, time; c = duckdb.connect({str(database)!r}); "
+                               "c.execute('CREATE TABLE busy_probe AS SELECT 1 AS x'); "
+                               "c.execute('CHECKPOINT'); print('locked', flush=True); time.sleep(6); "
+                               "c.execute('DROP TABLE busy_probe')"],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+        browser.resize(WIDTH, 1000)
+        browser.get(f"{dashboard}/variants")
+        deadline = time.monotonic() + 20
+        while "The database is busy" not in browser.script(PAGE_STATE)["text"]:
+            assert time.monotonic() < deadline, "the page did not say the database is busy"
+            time.sleep(0.2)
+        state = settled(browser, "Variants", "Winning hands at the showdown", timeout=60)
+        assert not state["errors"], state["errors"]
+        assert "The database is free again after" in state["text"]
+    finally:
+        holder.kill()
+        holder.wait()
 
 
 def click_first_row(browser: Browser, table: str) -> None:
