@@ -2,10 +2,11 @@
 research tools that read the PokerKit hand-history standard.
 
 One `.phhs` per source file (or per event), holding the stored hands of the 11 games PHH has a
-variant code for, each as a `[N]` section (`pipeline.phh_writer.hand_to_phh`).  Hands of other
-games or structures are counted as skipped.  Every hand written is read back and compared with
-the stored one: a hand whose record PHH cannot carry whole (a kill blind, a board run twice)
-is still written and counted as lossy.
+variant code for (and 6+ Hold'em, "NS" with a button blind), each as a `[N]` section
+(`pipeline.phh_writer.hand_to_phh`).  Hands of other games or structures are counted as skipped.
+Every hand written reads back as the stored one; a hand whose play PHH's own fields cannot carry
+whole (a kill blind, a board run twice, antes in a site's order: carried in `_barge_actions`),
+or that does not read back, is counted as lossy.
 """
 
 from __future__ import annotations
