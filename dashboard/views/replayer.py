@@ -155,6 +155,12 @@ if rules and awards.filter(pl.col("origin") != "computed").is_empty():
     st.caption("The record has no pushes (PHH writes none): the last steps push what the rules award.")
 
 
+def chips(frame: pl.DataFrame, *columns: str) -> pl.DataFrame:
+    """`frame` with its amounts written as the histories write them (thousands separators, cents
+    only where there are any)."""
+    return frame.with_columns(pl.col(c).map_elements(ui.money, return_dtype=pl.String) for c in columns)
+
+
 def badge(severity: str) -> str:
     """A finding's severity as a coloured badge (Streamlit Markdown)."""
     return f":{SEVERITY_COLOUR.get(severity, 'gray')}-badge[{severity}]"
@@ -259,10 +265,11 @@ with lines:
 with seats:
     st.caption("Ending stack: start - chips put in + the awards (computed where the audit settled the "
                "pots); final stack: the summary's count, if any.")
-    st.dataframe(ui.load(queries.hand_seats, hand_id), hide_index=True)
+    st.dataframe(chips(ui.load(queries.hand_seats, hand_id), "starting_stack", "ending_stack", "final_stack"),
+                 hide_index=True)
 with pushes:
     st.caption("Recorded: what the dealer pushed (the steps above). Computed: what the rules push (written "
                "by the audit), with the hand each is pushed for.")
-    st.dataframe(awards, hide_index=True)
+    st.dataframe(chips(awards, "amount"), hide_index=True)
 with raw:
     st.code(row["raw_text"], language=None)
