@@ -21,7 +21,7 @@ from typing import Any
 
 ROW_KEYS = ("benchmark", "ours", "peer", "peer_name", "unit", "ratio", "note")
 # In the order they run; the quick ones first, so a --quick run reports something early.
-SUITES = ("evaluation", "phh", "ingest", "small_files", "dashboard")
+SUITES = ("evaluation", "phh", "profile", "ingest", "small_files", "dashboard")
 LESS_IS_BETTER = frozenset({"s", "ms", "MB"})
 
 

@@ -1,0 +1,126 @@
+"""Where a hand's ingest time goes: parse, replay, settle, equity, tables and writing, per hand.
+
+The input is generated hands of all 59 variants (`barge generate`, kept in the bench data folder),
+each hand different, so that no cache (the equity of a situation met before) makes a stage look
+cheaper than it is. Every stage runs in this one process, on one core, as a worker and the
+writing process run it in `barge ingest`, and is timed in CPU time (`time.process_time`), which a
+machine busy with other work changes less than wall time:
+
+- parse: the native reader (`pipeline.formats`), the text of a block to a `Hand`;
+- replay: `evaluator.replay.replay_hand` without its settlement: every action judged;
+- settle: `evaluator.settle.settle`, the pots settled again and the awards computed;
+- equity: the all-in adjustment (`pipeline.workers.adjustment_of`);
+- tables: the Arrow rows of the hand and of its audit (`pipeline.tables`, `pipeline.workers`);
+- writing: the chunk's tables written to a DuckDB database in one transaction, as ingest does.
+
+Run from the repository root: ``.venv/bin/python -m benchmarks.profile [--per-variant N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+from unittest.mock import patch
+
+import evaluator.replay
+from benchmarks.suite import data_dir, row
+from evaluator.catalog import GAMES
+from evaluator.profiles import DEFAULT_PROFILE
+from evaluator.settle import settle
+from pipeline.formats import FORMATS, NATIVE
+from pipeline.generate.output import Request, generate
+from pipeline.schema import ENDINGS
+from pipeline.sources import read_blocks
+from pipeline.store import Store
+from pipeline.tables import HandBatch, Rows
+from pipeline.workers import AuditRows, adjustment_of, ending_stacks
+
+SEED = 1
+QUICK_PER_VARIANT = 10
+FULL_PER_VARIANT = 100
+STAGES = ("parse", "replay", "settle", "equity", "tables", "writing")
+T = TypeVar("T")
+
+
+def generated_texts(per_variant: int) -> list[str]:
+    """The native text of `per_variant` generated hands of every variant, made once."""
+    folder = data_dir() / f"native-{SEED}-{per_variant}"
+    done = folder / ".complete"
+    if not done.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        generate(Request(tuple(sorted(GAMES)), hands=per_variant, seed=SEED), folder)
+        done.touch()
+    return [block.text for path in sorted(folder.glob("*.bhh")) for block in read_blocks(path)]
+
+
+def profile(texts: list[str], db: Path) -> dict[str, float]:
+    """CPU seconds of each stage over all the hands."""
+    spent = dict.fromkeys(STAGES, 0.0)
+
+    def timed(stage: str, work: Callable[..., T], *args: Any) -> T:
+        started = time.process_time()
+        try:
+            return work(*args)
+        finally:
+            spent[stage] += time.process_time() - started
+
+    def timed_settle(*args: Any) -> Any:
+        return timed("settle", settle, *args)
+
+    parse = FORMATS[NATIVE].parse
+    batch, audit = HandBatch(), AuditRows()
+    # The replay calls the settlement by the name it imported: timed there.
+    with patch.object(evaluator.replay, "settle", timed_settle):
+        for line, text in enumerate(texts):
+            hand = timed("parse", parse, text)
+            outcome = timed("replay", evaluator.replay.replay_hand, hand)
+            adjustment = timed("equity", adjustment_of, hand)
+            found = outcome.findings
+            timed("tables", audit.add, hand.hand_id, DEFAULT_PROFILE, found, hand, outcome, adjustment)
+            timed("tables", batch.add, hand, 1, line, text, ending_stacks(hand, outcome))
+    spent["replay"] -= spent["settle"]  # the settlement runs inside the replay
+    # The ending stacks go into `seats` (as read_chunk sends them), not to a table of their own.
+    rows = (timed("tables", batch.to_rows), timed("tables", audit.to_rows, (ENDINGS,)))
+    with Store(db) as store:
+        timed("writing", _write, store, rows)
+    return spent
+
+
+def _write(store: Store, rows: tuple[Rows, ...]) -> None:
+    with store.transaction():
+        for tables in rows:
+            store.write_tables(tables.tables)
+
+
+def run(quick: bool) -> list[dict[str, Any]]:
+    """Rows for `barge bench`: milliseconds of CPU time per hand in each stage."""
+    texts = generated_texts(QUICK_PER_VARIANT if quick else FULL_PER_VARIANT)
+    with tempfile.TemporaryDirectory(prefix="barge-bench-profile-") as folder:
+        spent = profile(texts, Path(folder) / "profile.duckdb")
+    note = f"{len(texts):,} generated hands of the {len(GAMES)} variants, CPU time, one core"
+    rows = [row(f"per hand: {stage}", round(spent[stage] / len(texts) * 1000, 4), None, None, "ms", note)
+            for stage in STAGES]
+    total = sum(spent.values())
+    rows.append(row("per hand: all stages", round(total / len(texts) * 1000, 4), None, None, "ms",
+                    f"{len(texts) / total:,.0f} hands per CPU-second"))
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--per-variant", type=int, default=FULL_PER_VARIANT, help="hands of each variant")
+    args = parser.parse_args()
+    texts = generated_texts(args.per_variant)
+    with tempfile.TemporaryDirectory(prefix="barge-bench-profile-") as folder:
+        spent = profile(texts, Path(folder) / "profile.duckdb")
+    for stage in STAGES:
+        print(f"{stage:8s} {spent[stage] / len(texts) * 1e6:10,.1f} µs a hand")
+    print(f"{len(texts):,} hands, {len(texts) / sum(spent.values()):,.0f} hands per CPU-second")
+
+
+if __name__ == "__main__":
+    main()
