@@ -51,8 +51,10 @@ def cards(text: str) -> tuple[str, ...] | None:
 
 
 def findings_list(found: tuple[Finding, ...] | list[Finding]) -> None:
-    for f in found:
-        st.error(f"**{f.code.name}** ({ui.plain(f.rule)}): {ui.plain(f.message)}")
+    """Findings as a list (not as error boxes: they are what the page is for, not its failures)."""
+    colour = {"error": "red", "warning": "orange"}
+    st.markdown("\n".join(f"- :{colour.get(f.severity, 'blue')}[**{f.code.name}**] ({ui.plain(f.rule)}): "
+                          f"{ui.plain(f.message)}" for f in found))
 
 
 # ---- the table ----
@@ -164,14 +166,14 @@ def betting(recorder: rec.Recorder, step: rec.Step, key: str) -> None:
                 st.error(f"{word} to {format_amount(total)} is outside the allowed range; enter it below "
                          "as a deliberate mistake if that is what happened.")
     with st.expander("Enter an action the rules do not allow (it is marked with its finding)"):
-        left, middle, right, last = st.columns(4)
         names = [s.player for s in recorder.shell.seats]
-        who = left.selectbox("Player", names, index=names.index(moves.player), key=f"{key}_x_player")
-        kind = middle.selectbox("Action", KINDS, key=f"{key}_x_kind")
-        typed = right.text_input("Amount (a raise or completion: the total)", "0", key=f"{key}_x_total")
-        if last.button("Enter anyway", key=f"{key}_x_enter"):
+        who = st.pills("Player", names, default=moves.player, key=f"{key}_x_player") or moves.player
+        kind = st.pills("Action", KINDS, key=f"{key}_x_kind")
+        left, right = st.columns([3, 1])
+        typed = left.text_input("Amount (a raise or completion: the total)", "0", key=f"{key}_x_total")
+        if right.button("Enter anyway", key=f"{key}_x_enter", disabled=kind is None, width="stretch"):
             total = amount(typed, "Amount")
-            if total is not None:
+            if total is not None and kind is not None:
                 action = rec.betting_action(street, moves, kind, total)
                 if kind == "call":
                     action = replace(action, amount=total, all_in=total == moves.stack)
@@ -303,7 +305,8 @@ def recording(recorder: rec.Recorder) -> None:
     with left:
         step = recorder.step
         key = f"rec_{len(recorder.entries)}_{recorder.awards is not None}"
-        st.caption(f"Street: {step.street.replace('_', ' ')} · {len(recorder.stub)} cards in the stub")
+        st.caption(f"Step {len(recorder.entries) + 1} · street: {step.street.replace('_', ' ')} · "
+                   f"{len(recorder.stub)} cards in the stub")
         if step.kind == rec.ACT:
             betting(recorder, step, key)
         elif step.kind in (rec.DEAL, rec.BOARD, rec.DRAW, rec.DISCARD, rec.SPLIT, rec.EXPOSE):

@@ -91,6 +91,15 @@ class Browser:
         self._call("POST", f"/session/{self.session}/element/{element}/value",
                    {"text": "\n".join(str(p) for p in paths)})
 
+    def type_text(self, selector: str, text: str) -> None:
+        """Replace what the input `selector` holds with `text` and press Enter, as a user does
+        (select all with Control-A, then type: a cleared field would not tell the page)."""
+        found = self._call("POST", f"/session/{self.session}/element",
+                           {"using": "css selector", "value": selector})
+        element = next(iter(found.values()))
+        self._call("POST", f"/session/{self.session}/element/{element}/value",
+                   {"text": "\ue009a\ue000" + text + "\ue007"})
+
     def resize(self, width: int, height: int) -> None:
         self._call("POST", f"/session/{self.session}/window/rect", {"width": width, "height": height})
 
