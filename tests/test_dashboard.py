@@ -229,6 +229,16 @@ def test_replayer_shows_the_record_and_the_rules_push_beside_it(sample_db: Path,
     assert at.text[0].value.endswith("Ann collected 1,800 from main pot") and "rules:" not in svg_of(at)
 
 
+def test_a_tie_pushed_whole_shows_the_split_the_rules_make(sample_db: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """BARGE 2025 §1.4: tied hands split the pot; the record pushed it whole to Ann."""
+    at = open_page(app(sample_db, monkeypatch), "replayer", hand="AUDIT-TIE_NOT_SPLIT")
+    pushes = next(d.value for d in at.dataframe if "by" in d.value.columns)
+    assert sorted(zip(pushes["by"], pushes["player"], pushes["chips"], strict=True)) == [
+        ("the record", "Ann", "400"), ("the rules", "Ann", "200"), ("the rules", "Bo", "200")]
+    assert "rules: wins 200" in svg_of(at) and "record: wins 400" in svg_of(at)
+
+
 def test_a_finding_about_the_whole_hand_is_called_out_at_the_seats(sample_db: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     at = open_page(app(sample_db, monkeypatch), "replayer", hand="AUDIT-UNKNOWN_RULES_OPTION")

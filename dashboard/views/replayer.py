@@ -30,7 +30,8 @@ PLAY = "replay_playing"  # not the Play button's key: a widget's state cannot be
 AUTOPLAY_EVERY = 1.2  # seconds a step stays on screen while playing
 # The findings that say the rules push a pot otherwise than the record (evaluator.award_check):
 # the audit cites them at the hand's last action; the replayer calls them out at the push.
-PUSH_CODES = frozenset({"WRONG_AWARD", "MISREAD_HAND", "LOW_DID_NOT_QUALIFY", "WRONG_ODD_CHIP"})
+PUSH_CODES = frozenset({"WRONG_AWARD", "MISREAD_HAND", "LOW_DID_NOT_QUALIFY", "TIE_NOT_SPLIT",
+                        "WRONG_ODD_CHIP", "SEVENS_REFUND_IGNORED"})
 SEVERITY_COLOUR = {"error": "red", "warning": "orange", "info": "blue"}
 
 
@@ -49,11 +50,11 @@ def table_states(raw_text: str, fmt: str, rules: tuple[Award, ...], rules_hands:
 
 
 def computed(awards: pl.DataFrame) -> tuple[tuple[Award, ...], tuple[str | None, ...]]:
-    """What the rules push (the audit's computed awards, amounts back in hundredths) and the hand
-    each is pushed for."""
+    """What the rules push (the audit's computed awards, amounts back in hundredths) and what for:
+    the winning hand, or the portion where there is none (chips the sevens rule returns)."""
     rows = list(awards.filter(pl.col("origin") == "computed").iter_rows(named=True))
     return (tuple(Award(r["player"], round(r["amount"] * 100), r["pot"], r["portion"]) for r in rows),
-            tuple(r["hand"] for r in rows))
+            tuple(r["hand"] or r["portion"] for r in rows))
 
 
 def step_of(states: Sequence[TableState], seq: int, code: str) -> int:
