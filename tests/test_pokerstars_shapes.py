@@ -798,3 +798,5 @@ def test_an_exporters_unknown_card_is_an_unknown_card() -> None:
     assert [a.cards for a in hand.actions if a.kind == "show"] == [("??", "Qs")]
     assert hand.awards == (Award("Ann", 1200),)
     assert _codes(hand) == []
+    with pytest.raises(HandSyntaxError, match="unexpected 'qs'"):  # lower case: no card, not unknown
+        parse_pokerstars(UNKNOWN_CARD_SHOWN.replace("[XX Qs] ()", "[XX qs] ()"))
