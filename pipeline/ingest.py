@@ -1,12 +1,15 @@
 """Ingest: history files in, hands and rejects out, with an account of every hand block.
 
-Files are read line by line and cut into chunks of `CHUNK_BLOCKS` hand blocks; worker processes
-(`jobs`, `pipeline.parallel`) parse each chunk, and replay its hands under the rulebook when
-asked (`audit`), and send back Arrow tables (`pipeline.workers`). This process alone writes the
-database: it takes the chunks back in file order, decides which hands to store, and writes each
-chunk in one transaction, so the tables are the same whatever the number of workers and memory
-stays flat however large a file is. A file's `sources` row is marked complete only in the
-transaction that writes its last chunk; a file found incomplete (the ingest was killed) is
+Files are read line by line and cut into chunks of `CHUNK_BLOCKS` hand blocks, file after file:
+a large file spreads over many chunks, many small files share one, so that a file costs no task,
+transaction or statement of its own (a folder of one-hand files ingests about as fast as the same
+hands in one file). Worker processes (`jobs`, `pipeline.parallel`) parse each chunk, and replay
+its hands under the rulebook when asked (`audit`), and send back Arrow tables
+(`pipeline.workers`). This process alone writes the database: it takes the chunks back in file
+order, decides which hands to store, and writes each chunk in one transaction, so the tables are
+the same whatever the number of workers and memory stays flat however large a file is. A file's
+`sources` row is written with its first chunk and marked complete only in the transaction that
+writes its last chunk; a file found incomplete (the ingest was killed) is
 purged and read again whole, so running an interrupted ingest again gives the tables an
 uninterrupted one would have.  A file whose SHA-256 is already complete in `sources` adds nothing.
 
