@@ -19,8 +19,8 @@ and builds the answer.
 ...              (Seat(1, "Ann", 10000), Seat(2, "Bo", 10000)), button_seat=1)
 >>> recorder = Recorder(shell)
 >>> step = recorder.step
->>> step.kind, step.player, step.detail, step.count
-('deal', 'Ann', 'down', 2)
+>>> step.kind, step.player, step.detail, step.count  # the deal starts left of the button
+('deal', 'Bo', 'down', 2)
 """
 
 from __future__ import annotations

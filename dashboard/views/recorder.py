@@ -330,7 +330,7 @@ def recording(recorder: rec.Recorder) -> None:
             findings_list(recorder.findings)
     with right:
         st.markdown("**The history so far** (native format)")
-        st.code(recorder.text(), language=None)
+        st.code(recorder.text(), language=None, wrap_lines=True)
 
 
 ui.page_title("Record a hand", "The floor's own account of a hand, step by step: at each step only what the "
