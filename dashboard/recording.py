@@ -35,6 +35,8 @@ from evaluator.findings import Finding
 from evaluator.legal import LiveHand, Moves, forced_bets
 from evaluator.profiles import resolve
 from evaluator.replay import replay
+from grammar.barge_parser import parse_hand
+from grammar.errors import HandSyntaxError
 from pipeline.generate.play import DRAW_AFTER_BETTING, _describe, with_final_stacks
 from pipeline.model import Action, Award, Hand, Seat, Stakes
 from pipeline.writer import write_hand
@@ -117,13 +119,24 @@ def new_hand(hand_id: str, variant: str, structure: str, stakes: Stakes, seats: 
         raise RecordingError("a hand needs at least two players dealt in")
     if len(set(names)) != len(names) or len({s.number for s in seats}) != len(seats):
         raise RecordingError("each player and each seat number may appear once")
+    if any(s.number < 1 for s in seats):
+        raise RecordingError("seats are numbered from 1")
     if any(s.stack <= 0 for s in seats):
         raise RecordingError("every stack must be more than nothing")
     if game.forced != "antes" and button_seat not in {s.number for s in seats}:
         raise RecordingError("the button must be on one of the seats")
-    return Hand(hand_id, variant, structure, stakes, seats, started_at=started_at, event=event,
+    hand = Hand(hand_id, variant, structure, stakes, seats, started_at=started_at, event=event,
                 table_name=table_name, max_seats=max(9, *(s.number for s in seats)),
                 button_seat=button_seat if game.forced != "antes" else None)
+    # The format is the judge of ids and names: the shell must read back as it was written.
+    try:
+        read = parse_hand(write_hand(hand))
+    except HandSyntaxError as exc:
+        raise RecordingError(f"the hand cannot be written in the native format: {exc}") from None
+    if (read.hand_id, read.table_name, read.seats) != (hand.hand_id, hand.table_name, hand.seats):
+        raise RecordingError("the hand id, the table or a player's name cannot be written in the native "
+                             "format (docs/format.md, Header and Names)")
+    return hand
 
 
 SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}

@@ -4,6 +4,7 @@ deliberate mistake is marked with its finding as it is entered."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from random import Random
 
 import pytest
@@ -152,3 +153,17 @@ def test_a_hand_that_cannot_be_played_is_refused_with_a_reason() -> None:
         rec.new_hand("x", "razz", "pot-limit", stakes, (Seat(1, "A", 1), Seat(2, "B", 1)), None, "T")
     with pytest.raises(rec.RecordingError, match="button"):
         rec.new_hand("x", "texas_holdem", "no-limit", stakes, (Seat(1, "A", 1), Seat(2, "B", 1)), 5, "T")
+    with pytest.raises(rec.RecordingError, match="native format"):
+        rec.new_hand("x y", "texas_holdem", "no-limit", stakes, (Seat(1, "A", 1), Seat(2, "B", 1)), 1, "T")
+    with pytest.raises(rec.RecordingError, match="native format"):
+        rec.new_hand("x", "texas_holdem", "no-limit", stakes, (Seat(1, "A:1", 1), Seat(2, "B", 1)), 1, "T")
+    with pytest.raises(rec.RecordingError, match="native format"):
+        rec.new_hand("x", "texas_holdem", "no-limit", stakes, (Seat(1, "Dealer", 1), Seat(2, "B", 1)), 1, "T")
+
+
+def test_a_player_sitting_out_is_not_dealt_in() -> None:
+    hand = shell("razz", players=4)
+    seats = (replace(hand.seats[0], sitting_out=True), *hand.seats[1:])
+    recorder = record(replace(hand, seats=seats), 7)
+    assert recorder.push() == ()
+    assert all(a.player != "Ann" for a in recorder.hand().actions)

@@ -28,7 +28,7 @@ RECORDER, STORED = "recorder", "recorder_stored"
 SUIT_NAMES = {"s": "♠ spades", "h": "♥ hearts", "d": "♦ diamonds", "c": "♣ clubs"}
 KINDS = ("fold", "check", "call", "bet", "raise", "complete", "bring_in")
 DEFAULT_SEATS = pl.DataFrame({"seat": [1, 2, 3, 4], "player": ["Ann", "Bo", "Cy", "Di"],
-                              "stack": ["200", "200", "200", "200"]})
+                              "stack": ["200", "200", "200", "200"], "sitting out": [False] * 4})
 
 
 def amount(text: str, what: str) -> int | None:
@@ -75,7 +75,7 @@ def setup() -> None:
         value = amount(typed, item.replace("_", " "))
         if value is not None:
             amounts[item] = value
-    st.caption("Seats: one row per player dealt in; stacks as the histories write them (1,250 or 12.50).")
+    st.caption("Seats: one row per seated player; stacks as the histories write them (1,250 or 12.50).")
     seats_frame = st.data_editor(DEFAULT_SEATS, num_rows="dynamic", key="rec_seats", hide_index=True)
     left, right = st.columns(2)
     has_button = GAMES[variant].forced != "antes"
@@ -90,7 +90,7 @@ def setup() -> None:
         stack = amount(str(row["stack"] or ""), f"{row['player']}'s stack")
         if stack is None:
             return
-        seats.append(Seat(int(row["seat"] or 0), str(row["player"]).strip(), stack))
+        seats.append(Seat(int(row["seat"] or 0), str(row["player"]).strip(), stack, bool(row["sitting out"])))
     if len(amounts) < len(items):
         return
     try:
