@@ -96,6 +96,38 @@ def stake_items(variant: str, structure: str) -> tuple[str, ...]:
     return items + (("small_bet", "big_bet") if structure == "limit" else ())
 
 
+# The forms a hand of a blinds game in a big-bet structure may take besides the plain one, and
+# the amount each asks for (None: none), as a multiple of the big blind to offer first.
+FORMS = {"plain": None, "big_blind_ante": 1, "jam_or_fold": None, "straddle": None, "bomb_pot": 2}
+
+
+def forms(variant: str, structure: str) -> tuple[str, ...]:
+    """The forms a hand of `variant` in `structure` may take: a big blind ante (§1.5), and in
+    no-limit jam-or-fold (§1.8) and a straddle of twice the big blind, for blinds games without
+    cards up; a bomb pot (§1.6) where there is a board to play."""
+    game = GAMES[variant]
+    if game.forced != "blinds" or structure == "limit" or game.showing is not None:
+        return ("plain",)
+    found = ["plain", "big_blind_ante"]
+    if structure == "no-limit":
+        found += ["jam_or_fold", "straddle"]
+    if any(s.boards for s in game.streets):
+        found.append("bomb_pot")
+    return tuple(found)
+
+
+def in_form(stakes: Stakes, form: str, amount: int | None = None) -> Stakes:
+    """The stakes of a hand in `form` (see `forms`); `amount`: the big blind ante or each
+    player's bomb-pot ante. A straddle changes no stake: it is posted (`Recorder(straddle=True)`)."""
+    if form == "big_blind_ante":
+        return replace(stakes, big_blind_ante=amount)
+    if form == "jam_or_fold":
+        return replace(stakes, jam_or_fold=True)
+    if form == "bomb_pot":
+        return Stakes(bomb_pot=amount)  # §1.6: every player antes, no blinds
+    return stakes
+
+
 def stakes_of(amounts: Mapping[str, int]) -> Stakes:
     """The stakes named in `amounts` (the items of `stake_items`, in hundredths)."""
     return Stakes(small_blind=amounts.get("small_blind"), big_blind=amounts.get("big_blind"),
@@ -420,10 +452,11 @@ class Recorder:
     `entries` are the answers given, in order, and `marks[i]` the findings that answer `i`
     produced when it was replayed (empty when it was legal); `undo` takes the last one back."""
 
-    def __init__(self, shell: Hand) -> None:
+    def __init__(self, shell: Hand, straddle: bool = False) -> None:
         if shell.variant not in GAMES:
             raise RecordingError(f"{shell.variant!r} is not a game of the BARGE catalog")
         self.shell = replace(shell, actions=(), awards=(), total_pot=None, rake=None, final_stacks=())
+        self.straddle = straddle
         self.entries: list[Answer] = []
         self.marks: list[tuple[Finding, ...]] = []
         self.awards: tuple[Award, ...] | None = None
@@ -435,7 +468,7 @@ class Recorder:
         first = GAMES[shell.variant].streets[0].name
         profile = resolve(shell.rules_profile, shell.rules_options)
         forced = tuple(Action(first, p.kind, p.player, p.amount, all_in=p.all_in, detail=p.detail)
-                       for p in forced_bets(shell, profile))
+                       for p in forced_bets(shell, profile, self.straddle))
         self.table = LiveHand(replace(shell, actions=forced))
         self.procedure = _Procedure(self.table)
         self._flow = self.procedure.run()

@@ -92,6 +92,26 @@ def test_every_game_recorded_with_what_is_offered_replays_clean(variant: str) ->
         assert sum(a.amount for a in stored.awards) == stored.total_pot
 
 
+@pytest.mark.parametrize("form", rec.forms("texas_holdem", "no-limit"))
+def test_every_form_of_a_hand_recorded_replays_clean(form: str) -> None:
+    """BARGE 2025 §1.5 (big blind ante), §1.6 (bomb pot), §1.8 (jam-or-fold), and a straddle."""
+    plain = shell("texas_holdem", players=6, structure="no-limit")
+    multiple = rec.FORMS[form]
+    stakes = rec.in_form(plain.stakes, form, None if multiple is None else multiple * 200)
+    for seed in range(4):
+        recorder = rec.Recorder(replace(plain, stakes=stakes), straddle=form == "straddle")
+        shuffled = Random(seed)
+        while recorder.step.kind != rec.PUSH:
+            stub = recorder.stub
+            shuffled.shuffle(stub)
+            assert recorder.enter(offered(recorder.step, stub, shuffled)) == (), recorder.findings
+        assert recorder.push() == ()
+        assert replay(parse_hand(recorder.text())) == []
+    details = {a.detail for a in recorder.hand().actions}
+    assert {"big_blind_ante": "big_blind_ante" in details, "straddle": "straddle" in details,
+            "bomb_pot": "small_blind" not in details}.get(form, True)
+
+
 def test_the_first_step_is_the_first_deal_after_the_forced_bets() -> None:
     recorder = rec.Recorder(shell("texas_holdem", players=3, structure="no-limit"))
     posts = [(a.player, a.detail, a.amount) for a in recorder.hand().actions]

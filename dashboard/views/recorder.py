@@ -26,6 +26,9 @@ from pipeline.store import StoreError
 
 RECORDER, STORED = "recorder", "recorder_stored"
 SUIT_NAMES = {"s": "♠ spades", "h": "♥ hearts", "d": "♦ diamonds", "c": "♣ clubs"}
+FORM_NAMES = {"plain": "Plain", "big_blind_ante": "Big blind ante (§1.5)",
+              "jam_or_fold": "Jam-or-fold (§1.8)", "straddle": "Straddle (twice the big blind)",
+              "bomb_pot": "Bomb pot (§1.6)"}
 KINDS = ("fold", "check", "call", "bet", "raise", "complete", "bring_in")
 DEFAULT_SEATS = pl.DataFrame({"seat": [1, 2, 3, 4], "player": ["Ann", "Bo", "Cy", "Di"],
                               "stack": ["200", "200", "200", "200"], "sitting out": [False] * 4})
@@ -75,6 +78,19 @@ def setup() -> None:
         value = amount(typed, item.replace("_", " "))
         if value is not None:
             amounts[item] = value
+    form, extra = "plain", None
+    offered = rec.forms(variant, structure)
+    if len(offered) > 1:
+        left, right = st.columns(2)
+        form = left.selectbox("Form", offered, format_func=lambda f: FORM_NAMES[f], key="rec_form")
+        multiple = rec.FORMS[form]
+        if multiple is not None:
+            typed = right.text_input(FORM_NAMES[form] + " amount",
+                                     format_amount(multiple * amounts.get("big_blind", 0)),
+                                     key=f"rec_form_amount_{form}")
+            extra = amount(typed, FORM_NAMES[form])
+            if extra is None:
+                return
     st.caption("Seats: one row per seated player; stacks as the histories write them (1,250 or 12.50).")
     seats_frame = st.data_editor(DEFAULT_SEATS, num_rows="dynamic", key="rec_seats", hide_index=True)
     left, right = st.columns(2)
@@ -94,10 +110,11 @@ def setup() -> None:
     if len(amounts) < len(items):
         return
     try:
-        shell = rec.new_hand(hand_id.strip(), variant, structure, rec.stakes_of(amounts), tuple(seats),
+        stakes = rec.in_form(rec.stakes_of(amounts), form, extra)
+        shell = rec.new_hand(hand_id.strip(), variant, structure, stakes, tuple(seats),
                              int(button) if has_button else None, table_name.strip() or "Floor",
                              started_at=datetime.now().replace(microsecond=0))
-        st.session_state[RECORDER] = rec.Recorder(shell)
+        st.session_state[RECORDER] = rec.Recorder(shell, straddle=form == "straddle")
     except rec.RecordingError as exc:
         st.error(ui.plain(exc))
         return
