@@ -279,16 +279,12 @@ def hand_findings(con: duckdb.DuckDBPyConnection, hand_id: str) -> pl.DataFrame:
 
 def decisions(con: duckdb.DuckDBPyConnection) -> dict[tuple[str, str, int | None], Review]:
     """The directors' current decision per (hand, code, seq) (`pipeline.reviews.latest`)."""
-    # On a cursor of its own: `pipeline.reviews` may leave a result unfetched, which would stop
-    # the page's next query on the shared connection.
-    with con.cursor() as cur:
-        return latest(cur)
+    return latest(con)
 
 
 def hand_reviews(con: duckdb.DuckDBPyConnection, hand_id: str) -> list[Review]:
     """One hand's review history, oldest first."""
-    with con.cursor() as cur:
-        return reviews(cur, [hand_id])
+    return reviews(con, [hand_id])
 
 
 def rejects(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:

@@ -49,10 +49,9 @@ class Round:
     def reopened_for(self, player: str) -> bool:
         return player not in self.acted or self.acted[player] < self.full
 
-    def reopen_at(self, target: int) -> None:
-        """A short all-in limit raise taken as the round's new level, reopening the betting for
-        everyone (the `short_all_in_raise=reopens` room rule); it does not count for the cap."""
-        self.base = max(self.base, target)
+    def reopen(self) -> None:
+        """A short all-in limit raise that leaves the level where it was but lets anyone raise
+        again (the `short_all_in_raise=completes` room rule); it does not count for the cap."""
         self.full += 1
 
     def raise_to(self, target: int, full: bool) -> None:
@@ -75,13 +74,14 @@ def pot_limit_max(r: Round, pot: int, player_bet: int) -> int:
     return r.current + pot + call
 
 
-def limit_full(r: Round, target: int, allowed: tuple[int, ...]) -> bool:
+def limit_full(r: Round, target: int, allowed: tuple[int, ...], half_bet: bool = True) -> bool:
     """Whether a limit wager to `target` counts as a full bet or raise.
 
     §1.1: an all-in wager of half a bet or more is treated as a full bet; less does not reopen.
+    Without `half_bet` (PokerStars) only a full bet or raise is one.
     """
     increment = target - r.current
-    return target >= r.base + min(allowed) or 2 * increment >= r.size
+    return target >= r.base + min(allowed) or (half_bet and 2 * increment >= r.size)
 
 
 def limit_levels(r: Round, allowed: tuple[int, ...]) -> list[int]:

@@ -66,10 +66,11 @@ OPTIONS: dict[str, Option] = {
         Option("short_blind", ("posted", "full"), "BARGE 2025 §1.2",
                "a big blind all-in for less than the blind: the others call what it posted, or the full "
                "big blind (a room's choice; the rulebook is silent)"),
-        Option("short_all_in_raise", ("half_bet", "reopens"), "BARGE 2025 §1.1",
-               "limit: an all-in raise of less than half a bet neither reopens the betting nor moves the "
-               "level (half_bet), or is the new level that a full bet raises and reopens it for everyone "
-               "(reopens: PokerStars)"),
+        Option("short_all_in_raise", ("half_bet", "completes"), "BARGE 2025 §1.1",
+               "limit: an all-in raise of half a bet or more is a full raise, less neither reopens the "
+               "betting nor moves the level (half_bet); or no all-in short of a full raise moves the "
+               "level, the next raise completing it to the last full level plus a bet, from anyone "
+               "(completes: PokerStars)"),
         Option("uncalled_ante", ("dead", "returned"), "BARGE 2025 §1.1",
                "the part of an ante nobody else matched (an opponent all-in for less) stays dead money, "
                "or goes back with the uncalled bet (PokerStars)"),
@@ -126,15 +127,15 @@ _BARGE_2025 = {
 # PokerStars' own choices, where its games differ from BARGE's defaults (docs/interop.md (PokerStars)):
 # no joker in 5 Card Draw; Stud's double bet on 4th street with an open pair ("Pair on board - a
 # double bet is allowed"); 6+ Hold'em's three of a kind beats a straight; a big blind all-in for
-# less leaves the full big blind to call; in limit a short all-in raise is the level the next full
-# raise goes over and reopens the betting; the unmatched part of an ante goes back; each pot pays
+# less leaves the full big blind to call; in limit an all-in short of a full raise is completed by
+# the next raise, to the last full level plus a bet; the unmatched part of an ante goes back; each pot pays
 # its share of the rake; a cash-out and splash-the-pot money are part of the players' results.
 PROFILES: dict[str, dict[str, str]] = {
     "barge-2025": _BARGE_2025,
     "barge-2021": {**_BARGE_2025, "bba_reduce_at": "0", "bba_first": "ante"},
     "pokerstars": {**_BARGE_2025, "joker": "no", "stud_double_bet": "yes",
                    "short_deck_trips": "above_straight", "short_blind": "full",
-                   "short_all_in_raise": "reopens", "uncalled_ante": "returned", "rake": "per_pot",
+                   "short_all_in_raise": "completes", "uncalled_ante": "returned", "rake": "per_pot",
                    "cash_out": "counted", "splash_the_pot": "counted", "odd_chips": "per_split"},
 }
 

@@ -749,7 +749,8 @@ class Replay:
             breaches = betting.judge_spread_raise(r, target, all_in) if spread else []
             for code, message, section in breaches or betting.judge_limit(r, target, all_in, allowed, covers):
                 self.flag(code, f"{player.name} {message}", section)
-            full = betting.limit_full(r, target, allowed)
+            half_bet = self.profile.get("short_all_in_raise") == "half_bet"
+            full = betting.limit_full(r, target, allowed, half_bet)
             if len(allowed) > 1 and target - r.base >= max(allowed):
                 r.size = max(allowed)  # §2.47: a big bet may not be met by a small-bet raise
         else:
@@ -759,8 +760,8 @@ class Replay:
         self.take(player, target - player.bet)
         r.raise_to(target, full)
         if r.structure == "limit" and raising and all_in and not full \
-                and self.profile.get("short_all_in_raise") == "reopens":
-            r.reopen_at(target)  # the room's rule: the next raise is a full bet over the all-in
+                and self.profile.get("short_all_in_raise") == "completes":
+            r.reopen()  # the room's rule: the next raise completes the short one, from anyone
         r.all_in_wager = player.all_in
 
     def on_fold(self, player: Player, action: Action, r: Round, spec: Street | None) -> None:

@@ -55,9 +55,9 @@ class HandFinding:
 
 
 def _has_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
-    row = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = ?",
-                      [name]).fetchone()
-    return bool(row and row[0])
+    rows = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = ?",
+                       [name]).fetchall()  # every row fetched: a page's connection runs its next query
+    return bool(rows[0][0])
 
 
 def hand_findings(con: duckdb.DuckDBPyConnection, hand_id: str) -> list[HandFinding]:
@@ -69,7 +69,7 @@ def hand_findings(con: duckdb.DuckDBPyConnection, hand_id: str) -> list[HandFind
 
 def check_target(con: duckdb.DuckDBPyConnection, hand_id: str, code: str, seq: int | None) -> None:
     """ReviewError unless the hand is stored and has a finding of `code` (at `seq`, if given)."""
-    stored = con.execute("SELECT count(*) FROM hands WHERE hand_id = ?", [hand_id]).fetchone()
+    stored = con.execute("SELECT count(*) FROM hands WHERE hand_id = ?", [hand_id]).fetchall()[0]
     if not stored or not stored[0]:
         raise ReviewError(f"no hand {hand_id!r} in the database")
     found = hand_findings(con, hand_id)

@@ -48,17 +48,35 @@ def _limit(lines: list[str], rules: str) -> list[str]:
 
 def test_a_short_all_in_limit_raise_under_barge_and_under_pokerstars() -> None:
     # BARGE 2025 §1.1: an all-in of less than half a bet does not reopen the betting, and a raise
-    # completes to the last full level plus a bet (600). PokerStars (`short_all_in_raise=reopens`):
-    # the all-in is the level a full bet raises (650), and anyone may raise again.
+    # completes to the last full level plus a bet (600). PokerStars (`short_all_in_raise=completes`)
+    # the same, but lets anyone raise again.
     assert _limit(["Ann: raises 150 to 600"], "barge-2025") == []
     assert _limit(["Ann: raises 200 to 650"], "barge-2025") == ["WRONG_LIMIT_BET"]
-    assert _limit(["Ann: raises 200 to 650"], "pokerstars") == []
-    assert _limit(["Ann: raises 150 to 600"], "pokerstars") == ["WRONG_LIMIT_BET"]
+    assert _limit(["Ann: raises 150 to 600"], "pokerstars") == []
+    assert _limit(["Ann: raises 200 to 650"], "pokerstars") == ["WRONG_LIMIT_BET"]
     # Cy, who raised before the short all-in, raises again.
-    again = ["Ann: folds", "Bo: calls 250", "Cy: raises 200 to 650"]
-    assert _limit(again, "barge-2025") == ["BETTING_NOT_REOPENED", "WRONG_LIMIT_BET"]
+    again = ["Ann: folds", "Bo: calls 250", "Cy: raises 150 to 600"]
+    assert _limit(again, "barge-2025") == ["BETTING_NOT_REOPENED"]
     assert _limit(again, "pokerstars") == []
-    assert _limit(again, "barge-2025; short_all_in_raise=reopens") == []
+
+
+def test_an_all_in_raise_of_half_a_bet_or_more_is_a_full_raise_under_barge_only() -> None:
+    # BARGE 2025 §1.1: "An all-in wager of a half bet or more is treated as a full bet": the next
+    # raise is the all-in plus a bet (550 + 300 = 850). PokerStars never counts an all-in short of a
+    # full raise as one: the next raise completes it, to 600 (PS-52479754591, Badugi 300/600:
+    # "Player19: raises 250 to 550 and is all-in" ... "Player0: raises 50 to 600").
+    seats = [("Ann", 5000), ("Bo", 5000), ("Cy", 550), ("Di", 5000)]
+    lines = ["Ann: posts small blind 150", "Bo: posts big blind 300", "*** HOLE CARDS ***",
+             "Cy: raises 250 to 550 and is all-in", "Di: calls 550"]
+    game = "texas_holdem limit (blinds 150/300, bets 300/600)"
+
+    def codes(raise_line: str, rules: str) -> list[str]:
+        return rule_codes(hand_text(game, seats, [*lines, raise_line], rules=rules, button=4))
+
+    assert codes("Ann: raises 50 to 600", "pokerstars") == []
+    assert codes("Ann: raises 50 to 600", "barge-2025") == ["WRONG_LIMIT_BET"]
+    assert codes("Ann: raises 300 to 850", "barge-2025") == []
+    assert codes("Ann: raises 300 to 850", "pokerstars") == ["WRONG_LIMIT_BET"]
 
 
 def test_a_limit_raise_that_puts_the_last_opponent_all_in_need_not_be_full() -> None:
