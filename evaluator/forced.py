@@ -91,10 +91,11 @@ def check_forced(hand: Hand, game: Game, profile: Profile) -> list[Breach]:
         if not small and big and big[0][0] == first.player and len(dealt) > 2:
             due_small, due_big = None, first  # a dead small blind: the big blind moved up
         if due_small is not None:
-            if not small and stacks[due_small.player] > 0:  # an ante that took every chip leaves no blind
-                breaches.append(
-                    ("WRONG_BLIND", f"no small blind; {due_small.player} is due to post it", "1.1")
-                )
+            if not small:
+                if stacks[due_small.player] > 0:  # an ante that took every chip leaves no blind to post
+                    breaches.append(
+                        ("WRONG_BLIND", f"no small blind; {due_small.player} is due to post it", "1.1")
+                    )
             elif small[0][0] != due_small.player:
                 breaches.append(
                     (

@@ -800,3 +800,33 @@ def test_an_exporters_unknown_card_is_an_unknown_card() -> None:
     assert _codes(hand) == []
     with pytest.raises(HandSyntaxError, match="unexpected 'qs'"):  # lower case: no card, not unknown
         parse_pokerstars(UNKNOWN_CARD_SHOWN.replace("[XX Qs] ()", "[XX qs] ()"))
+
+
+ANTE_ALL_IN = """\
+PokerStars Game #71348201941: Tournament #476454368, $1.40+$0.10 USD Single Draw 2-7 Lowball No Limit \
+- Match Round I, Level V (50/100) - 2011/11/29 16:52:08 ET
+Table '476454368 1' 2-max Seat #1 is the button
+Seat 1: Hero (1 in chips)
+Seat 2: Player0 (2999 in chips)
+Hero: posts the ante 1 and is all-in
+Player0: posts the ante 25
+Player0: posts big blind 100
+*** DEALING HANDS ***
+Dealt to Hero [7c 5d 4h 3s 2c]
+Uncalled bet (124) returned to Player0
+*** SHOW DOWN ***
+Player0: shows [Kh Qh Jd 9s 8c] (Lo: K,Q,J,9,8)
+Hero: shows [7c 5d 4h 3s 2c] (Lo: 7,5,4,3,2)
+Hero collected 2 from pot
+*** SUMMARY ***
+Total pot 2 | Rake 0
+"""
+
+
+def test_a_button_whose_ante_took_every_chip_posts_no_small_blind() -> None:
+    """BARGE 2025 §1.1 (and §1.5 on the ante first): heads-up, the button's ante put them all-in, so
+    no small blind is due; the unmatched ante and the big blind go back (fpdb's
+    `2-7 Single Draw-NL-USD-2max-STT-1.40-201212.ante.all.in`, which stopped the replay)."""
+    hand = parse_pokerstars(ANTE_ALL_IN)
+    assert _posts(hand) == [("Player0", 10000, "big_blind")]
+    assert _codes(hand) == []
