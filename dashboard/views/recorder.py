@@ -53,11 +53,12 @@ def cards(text: str) -> tuple[str, ...] | None:
         return None
 
 
-def findings_list(found: tuple[Finding, ...] | list[Finding]) -> None:
-    """Findings as a list (not as error boxes: they are what the page is for, not its failures)."""
+def findings_list(found: list[tuple[str, Finding]]) -> None:
+    """Findings, each after where it arose, as a list (not as error boxes: they are what the page
+    is for, not its failures)."""
     colour = {"error": "red", "warning": "orange"}
-    st.markdown("\n".join(f"- :{colour.get(f.severity, 'blue')}[**{f.code.name}**] ({ui.plain(f.rule)}): "
-                          f"{ui.plain(f.message)}" for f in found))
+    st.markdown("\n".join(f"- {where}:{colour.get(f.severity, 'blue')}[**{f.code.name}**] "
+                          f"({ui.plain(f.rule)}): {ui.plain(f.message)}" for where, f in found))
 
 
 # ---- the table ----
@@ -288,7 +289,7 @@ def store(recorder: rec.Recorder) -> None:
     hand = recorder.hand()
     found = recorder.final
     st.markdown(f"**Recorded.** The audit of the whole hand: {len(found)} finding{'s' * (len(found) != 1)}.")
-    findings_list(found)
+    findings_list([("", f) for f in found])
     left, right = st.columns(2)
     left.download_button("Download the history (.bhh)", recorder.text(), f"{hand.hand_id}.bhh",
                          key="rec_download", width="stretch")
@@ -342,9 +343,10 @@ def recording(recorder: rec.Recorder) -> None:
         if second.button("Start another hand", key="rec_new", width="stretch"):
             del st.session_state[RECORDER]
             st.rerun()
-        if recorder.findings:
+        marked = [(f"step {n} ", f) for n, found in enumerate(recorder.marks, 1) for f in found]
+        if marked:
             st.markdown("**Findings as entered**")
-            findings_list(recorder.findings)
+            findings_list(marked)
     with right:
         st.markdown("**The history so far** (native format)")
         st.code(recorder.text(), language=None, wrap_lines=True)
