@@ -23,7 +23,7 @@ demo: $(STAMP)
 	$(BIN)/barge ingest sample_histories/*.bhh --db barge.duckdb
 
 test: $(STAMP)
-	sh tests/browser/ensure_chromium.sh
+	sh scripts/ensure_debian_packages.sh
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
@@ -34,7 +34,7 @@ check: lint test
 
 # Saves what the browser test sees of each dashboard page to docs/screenshots/.
 screenshots: $(STAMP)
-	sh tests/browser/ensure_chromium.sh
+	sh scripts/ensure_debian_packages.sh
 	BARGE_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/test_browser.py
 
 # Coverage-guided fuzzing of the native reader and writer: two workers share FUZZ_RUNS inputs

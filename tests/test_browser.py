@@ -4,7 +4,7 @@ through the Ingest page, and a screenshot of each page taken. `make screenshots`
 docs/screenshots/<page>.png (BARGE_SCREENSHOTS=1); otherwise they go to the test's temporary folder,
 so that running the tests leaves the work tree as it was.
 
-Needs the Debian packages `chromium` and `chromium-driver` (tests/browser/ensure_chromium.sh
+Needs the Debian packages `chromium` and `chromium-driver` (scripts/ensure_debian_packages.sh
 installs them); skipped with a message without them.
 """
 
@@ -56,7 +56,7 @@ return {
 
 pytestmark = pytest.mark.skipif(
     not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
-    reason="Chromium is not installed: run tests/browser/ensure_chromium.sh (Debian packages chromium "
+    reason="Chromium is not installed: run scripts/ensure_debian_packages.sh (Debian packages chromium "
            "and chromium-driver) to run the browser test")
 
 
