@@ -698,7 +698,8 @@ def build_parser() -> argparse.ArgumentParser:
                                         "peer's on the same input and the ratio (docs/performance.md).")
     p.add_argument("--quick", action="store_true", help="small inputs: minutes, not an hour")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
-    p.add_argument("--only", action="append", choices=["evaluation", "phh", "ingest", "dashboard"],
+    p.add_argument("--only", action="append",
+                   choices=["evaluation", "phh", "profile", "ingest", "small_files", "dashboard"],
                    help="run only this suite (repeatable)")
     p.set_defaults(run=cmd_bench)
 
