@@ -61,7 +61,7 @@ return Boolean(button);
 
 pytestmark = pytest.mark.skipif(
     not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
-    reason="Chromium is not installed: run tests/browser/ensure_chromium.sh (Debian packages chromium "
+    reason="Chromium is not installed: run scripts/ensure_debian_packages.sh (Debian packages chromium "
            "and chromium-driver) to run the browser test")
 
 
