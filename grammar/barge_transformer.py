@@ -121,6 +121,9 @@ class BargeTransformer(Transformer[Token, Any]):
     def button(self, seat: Token) -> tuple[str, int]:
         return ("button", int(seat))
 
+    def button_line(self, button: tuple[str, int]) -> tuple[str, int]:
+        return ("button_seat", button[1])  # a hand with a button and no table name
+
     def table(self, name: Token, *rest: Any) -> tuple[str, Any]:
         max_seats = button = None
         for item in rest:

@@ -69,6 +69,8 @@ def _header(hand: Hand) -> Iterator[str]:
         if hand.button_seat is not None:
             table += f" Seat #{hand.button_seat} is the button"
         yield table
+    elif hand.button_seat is not None:
+        yield f"Seat #{hand.button_seat} is the button"
     for seat in hand.seats:
         out = " is sitting out" if seat.sitting_out else ""
         yield f"Seat {seat.number}: {seat.player} ({format_amount(seat.stack)} in chips){out}"

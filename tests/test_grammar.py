@@ -73,6 +73,13 @@ def test_dates_round_trip(when: str) -> None:
     assert parse_hand(write_hand(hand)) == hand
 
 
+def test_a_button_without_a_table_name_round_trips() -> None:
+    # The writer used to drop the button of a hand with no table name (the recorder's finding).
+    hand = parse_hand(EXAMPLE.replace("Seat 1: Ann", "Seat #2 is the button\nSeat 1: Ann", 1))
+    assert (hand.table_name, hand.button_seat) == (None, 2)
+    assert parse_hand(write_hand(hand)) == hand
+
+
 def test_decimal_and_thousands_amounts() -> None:
     hand = parse_hand(EXAMPLE.replace("(5,000 in chips)", "(1,234,567.89 in chips)"))
     assert hand.seats[0].stack == 123456789
