@@ -310,11 +310,11 @@ def _traced(s: Situation, game: str, player: int, board: Sequence[str]) -> tuple
                    frozenset(), split)
     try:
         parts = rule(table)
-    except ValueError:
+        return tuple(_Traced(part.scale, np.array([[position[c] for c in way] for way in part.ways], np.intp),
+                             part.floor, np.array([position[c] for c in part.faces], np.intp))
+                     for part in parts)
+    except (ValueError, KeyError):  # a rule that reads a card to come, a split of cards not held
         return None
-    return tuple(_Traced(part.scale, np.array([[position[c] for c in w] for w in part.ways], dtype=np.intp),
-                         part.floor, np.array([position[c] for c in part.faces], dtype=np.intp))
-                 for part in parts)
 
 
 def _board_sizes(s: Situation) -> list[tuple[str, int]]:
