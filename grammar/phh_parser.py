@@ -42,6 +42,7 @@ from grammar.phh_transformer import (
     StepTransformer,
     build_actions,
     button_blind_position,
+    dead_small_blind,
     positional,
     toml_key,
     toml_value,
@@ -336,14 +337,15 @@ def _setup(data: Mapping[str, Any], code: str, where: _Located) -> tuple[Setup, 
     # PokerKit's 6+ Hold'em: antes and one blind, the button's (docs/interop.md, "Variants").
     button_blind = (code == BUTTON_BLIND_CODE and ante is not None
                     and [i for i, b in enumerate(blinds) if b] == [button_blind_position(n)])
-    if not button_blind and any(b > 0 and i >= 2 and b < blinds[1] for i, b in enumerate(blinds)):
+    dead_small = not button_blind and dead_small_blind(blinds)
+    big_blind = blinds[0] if dead_small else blinds[1] if len(blinds) > 1 else 0
+    if not button_blind and any(b > 0 and i >= 2 and b < big_blind for i, b in enumerate(blinds)):
         raise where.error("blinds_or_straddles", "a straddle smaller than the big blind",
                           ("straddles of at least the big blind",))
     limit = code in LIMIT_CODES
     stakes = Stakes(
-        small_blind=(blinds[0] or None) if blinds and not button_blind else None,
-        big_blind=blinds[button_blind_position(n)] if button_blind
-        else (blinds[1] or None) if len(blinds) > 1 else None,
+        small_blind=(blinds[0] or None) if blinds and not (button_blind or dead_small) else None,
+        big_blind=blinds[button_blind_position(n)] if button_blind else big_blind or None,
         small_bet=amount["small_bet"] if limit else None,
         big_bet=amount["big_bet"] if limit else None,
         ante=ante, big_blind_ante=big_blind_ante,
@@ -442,13 +444,21 @@ def metadata_fields(note: str) -> dict[str, Any] | None:
 
 
 def _awards(data: Mapping[str, Any], names: tuple[str, ...], remaining: Mapping[str, int],
-            where: _Located) -> tuple[Award, ...]:
+            returned: Mapping[str, int], pot: int, where: _Located) -> tuple[Award, ...]:
     """The pushes the fields imply: `winnings`, else what `finishing_stacks` add to the stacks
-    left after the actions; none (the audit computes them) when neither is given."""
+    left after the actions; none (the audit computes them) when neither is given.
+
+    Some converted records count the uncalled bet given back to a winner in their `winnings`
+    (HandHQ's walks: the big blind "won" 1.50 of a 0.50/1 pot of 1, as the site said it
+    collected): when the winnings exceed the pot by exactly what went back to the winners, that
+    part is the return (BARGE 2025 §1.1), not a push."""
     n = len(names)
     if "winnings" in data:
-        won = _amounts(data, "winnings", n, where)
-        return tuple(Award(name, amount) for name, amount in zip(names, won, strict=True) if amount)
+        won = dict(zip(names, _amounts(data, "winnings", n, where), strict=True))
+        back = {name: returned.get(name, 0) for name, amount in won.items() if amount}
+        if sum(won.values()) - pot == sum(back.values()) > 0 and all(won[p] >= b for p, b in back.items()):
+            won = {name: amount - back.get(name, 0) for name, amount in won.items()}
+        return tuple(Award(name, amount) for name, amount in won.items() if amount)
     if "finishing_stacks" in data:
         final = _amounts(data, "finishing_stacks", n, where)
         collected = [(name, amount - remaining[name]) for name, amount in zip(names, final, strict=True)]
@@ -659,7 +669,11 @@ def parse_phh(text: str) -> Hand:
         final = _amounts(data, "finishing_stacks", len(setup.names), where)
         finals = tuple(sorted((FinalStack(s, name, amount) for name, s, amount in
                                zip(setup.names, setup.seats, final, strict=True)), key=lambda f: f.seat))
-    awards = _awards(data, setup.names, remaining, where)
+    returned: dict[str, int] = {}
+    for action in actions:
+        if action.kind == "return" and action.player is not None:
+            returned[action.player] = returned.get(action.player, 0) + (action.amount or 0)
+    awards = _awards(data, setup.names, remaining, returned, sum(put_in.values()), where)
     # Winnings are what the players collected after the rake (phh-std, "Winnings").
     short = sum(put_in.values()) - sum(a.amount for a in awards)
     hand = replace(hand, awards=awards, final_stacks=finals, rake=short if awards and short > 0 else None)

@@ -21,7 +21,7 @@ Heads-up, p1 is the big blind and p2 the button, who posts the small blind and f
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time
 from typing import Any
 
@@ -101,6 +101,13 @@ class Setup:
 def button_blind_position(players: int) -> int:
     """The index in `blinds_or_straddles` of the button's blind (heads-up the array is reversed)."""
     return positional(range(players), players).index(players - 1)
+
+
+def dead_small_blind(blinds: Sequence[int]) -> bool:
+    """Whether `blinds_or_straddles` has one blind, on the first player, and none on the second:
+    PokerKit's record of a dead small blind (the big blind moved up to the first player left of
+    the button, BARGE 2025 §1.1; WSOP 2023 Event 43 hand 76 has it), never heads-up."""
+    return len(blinds) > 2 and blinds[0] > 0 and blinds[1] == 0
 
 
 def positional(values: Sequence[int], players: int) -> tuple[int, ...]:
@@ -250,13 +257,14 @@ class _Play:
             return
         blinds = self.setup.blinds
         to_player = positional(range(n), n)
+        kinds = ("big_blind",) if dead_small_blind(blinds) else ("small_blind", "big_blind")
         for position, blind in enumerate(blinds):
             i = to_player[position]
             amount = min(abs(blind), self.players[i].stack)
             if amount <= 0:
                 continue  # no blind, or a player all-in on the ante: PokerKit posts nothing
             detail = "button_blind" if self.setup.button_blind else "big_blind" if blind < 0 else \
-                ("small_blind", "big_blind")[position] if position < 2 else "straddle"
+                kinds[position] if position < len(kinds) else "straddle"
             self.emit("post", i, amount=amount, all_in=self.put_in(i, amount), detail=detail)
         if self.setup.button_blind and len(self.actions) > first:
             # The button blind stands before the antes, as PokerStars writes it (the amounts are
@@ -375,12 +383,17 @@ class _Play:
         p.held.extend(cards)
         action = Action(self.street, "draw", p.name, cards=cards)
         where = self.discard_at.get(i)
+        at = len(self.actions) if where is None else where + 1
+        # PokerKit may deal a draw one card an action ('d dh p2 Qh', 'd dh p2 8c'): one draw.
+        drawn = at - 1 if where is None else at
+        if 0 <= drawn < len(self.actions) and (self.actions[drawn].kind, self.actions[drawn].player,
+                                               self.actions[drawn].street) == ("draw", p.name, self.street):
+            before = self.actions[drawn]
+            self.actions[drawn] = replace(before, cards=before.cards + cards)
+            return
         if where is None:
             self.actions.append(action)
             return
-        at = where + 1
-        while at < len(self.actions) and (self.actions[at].kind, self.actions[at].player) == ("draw", p.name):
-            at += 1
         self.actions.insert(at, action)
         for k, index in self.discard_at.items():
             if index >= at:

@@ -96,8 +96,13 @@ def _forced(hand: Hand, players: list[Seat]) -> tuple[list[int | float], list[in
     blinds = [0] * n
     if (hand.variant, hand.structure) == BUTTON_BLIND_VARIANT:  # the game's one blind, always said
         blinds[button_blind_position(n)] = stakes.big_blind or 0
+    # A dead small blind (the big blind alone, on the first player left of the button) is
+    # PokerKit's lone first entry; elsewhere a big blind off its place is a new player's post.
+    dead_small = n > 2 and not any(a.detail in ("small_blind", "big_blind") for at, a in posts if at == 1)
     for at, action in posts:
-        if (at, action.detail) in ((0, "small_blind"), (1, "big_blind")):
+        if dead_small and (at, action.detail) == (0, "big_blind"):
+            blinds[at] = stakes.big_blind or action.amount or 0
+        elif (at, action.detail) in ((0, "small_blind"), (1, "big_blind")):
             blinds[at] = (stakes.small_blind if at == 0 else stakes.big_blind) or action.amount or 0
         elif action.detail == "straddle":
             blinds[at] = action.amount or 0

@@ -550,6 +550,83 @@ actions = ["p3 f", "p4 f", "p5 f", "p1 f"]
     assert replay(parse_phh(written)) == replay(walk)
 
 
+def test_a_lone_first_blind_is_a_dead_small_blind(tmp_path: Path) -> None:
+    """BARGE 2025 §1.1: with a dead small blind the big blind alone is posted, by the first player
+    left of the button. PokerKit writes it as the only entry, the first (WSOP 2023 Event 43
+    hand 76, the first Omaha hand after stud): p1 posts the big blind and p2 acts first, with no
+    finding; the writer gives the same array back."""
+    text = """variant = "FO/8"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [200, 0, 0, 0]
+small_bet = 200
+big_bet = 400
+starting_stacks = [2000, 5000, 9000, 2000]
+actions = ["d dh p1 ????????", "d dh p2 AdAcTs8s", "d dh p3 As8c3s2c", "d dh p4 ????????",
+           "p2 cbr 400", "p3 cbr 600", "p4 f", "p1 f", "p2 cbr 800", "p3 cc",
+           "d db Jd7s4h", "p2 cbr 200", "p3 cc", "d db 5h", "p2 cc", "p3 cbr 400", "p2 cc",
+           "d db Js", "p2 cc", "p3 cc", "p2 sm AdAcTs8s", "p3 sm As8c3s2c"]
+"""
+    hand = parse_phh(text)
+    assert (hand.stakes.small_blind, hand.stakes.big_blind) == (None, 20000)
+    assert [(a.player, a.detail) for a in hand.actions if a.kind == "post"] == [("p1", "big_blind")]
+    assert "blinds_or_straddles = [200, 0, 0, 0]" in hand_to_phh(hand)
+    assert parse_phh(hand_to_phh(hand)) == hand
+    store = audited(tmp_path, {"dead-small.phh": text})
+    assert errors(store) == []
+    # Aces and Jacks take the high half of the 3000 pot, 7-5-4-2-A the low half; the amounts show
+    # no chip below 200, so the odd chip (§1.4) goes to p2, the first left of the button.
+    assert endings(store) == {"p1": 180000, "p2": 520000, "p3": 900000, "p4": 200000}
+
+
+def test_a_draw_dealt_a_card_at_a_time_is_one_draw(tmp_path: Path) -> None:
+    """BARGE 2025 §2.17: the dealer deals each player the cards replacing their discard. PokerKit's
+    older records deal them one `d dh` at a time ('d dh p2 Qh', 'd dh p2 8c'): one draw of as
+    many cards as were discarded, with no draw count finding."""
+    text = """variant = "F2L3D"
+antes = [0, 0, 0]
+blinds_or_straddles = [125, 250, 0]
+small_bet = 250
+big_bet = 500
+starting_stacks = [5000, 5000, 5000]
+actions = ["d dh p1 7d5h4c3s2c", "d dh p2 QdJc8s7h5c", "d dh p3 ??????????",
+           "p3 f", "p1 cc", "p2 cc",
+           "p1 sd", "p2 sd QdJc", "d dh p2 6s", "d dh p2 4h",
+           "p1 cc", "p2 cc", "p1 sd", "p2 sd 8s", "d dh p2 2d",
+           "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cc",
+           "p1 sm 7d5h4c3s2c", "p2 sm 7h6s5c4h2d"]
+"""
+    hand = parse_phh(text)
+    draws = [(a.street, a.kind, a.cards) for a in hand.actions if a.player == "p2"
+             and a.kind in ("discard", "draw", "stand_pat")]
+    assert draws == [("first_draw", "discard", ("Qd", "Jc")), ("first_draw", "draw", ("6s", "4h")),
+                     ("second_draw", "discard", ("8s",)), ("second_draw", "draw", ("2d",)),
+                     ("third_draw", "stand_pat", ())]
+    store = audited(tmp_path, {"one-at-a-time.phh": text})
+    assert errors(store) == []
+    assert endings(store) == {"p1": 525000, "p2": 475000, "p3": 500000}
+
+
+def test_winnings_that_count_the_uncalled_blind_are_the_pot_and_the_return(tmp_path: Path) -> None:
+    """BARGE 2025 §1.1: the part of a bet nobody called goes back to its bettor. HandHQ's walks
+    (Absolute Poker, 2009) say the big blind won 1.50 of a 0.50/1 pot of 1: the award is the
+    pot and the rest is the uncalled half of the blind given back, with no finding."""
+    text = """variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [0.50, 1]
+min_bet = 1
+starting_stacks = [82.40, 197]
+actions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]
+winnings = [1.50, 0]
+"""
+    hand = parse_phh(text)
+    assert [(a.player, a.amount) for a in hand.actions if a.kind == "return"] == [("p1", 50)]
+    assert hand.awards == (Award("p1", 100),)
+    assert hand.rake is None
+    store = audited(tmp_path, {"walk.phh": text})
+    assert errors(store) == []
+    assert endings(store) == {"p1": 8290, "p2": 19650}
+
+
 def test_a_reduced_heads_up_big_blind_ante_is_written_as_posted() -> None:
     """Heads-up the big blind ante is reduced to the small blind (BARGE 2025 §1.5): `antes` say
     what was posted (p1 is the big blind heads-up, the array reversed), the stakes keep the
