@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.webdriver import CHROMEDRIVER, CHROMIUM, Browser, free_port, wait_for_http
+from tests.browser.webdriver import CHROMEDRIVER, CHROMIUM, Browser, dashboard_server
 from tests.conftest import ROOT, sample_files
 from tests.test_dashboard import BAD_HAND, CHOWAHA_HAND, build
 
@@ -78,19 +78,8 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def dashboard(database: Path) -> Iterator[str]:
     """The dashboard serving the samples' database, at the returned base URL."""
-    db = database
-    port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    server = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from pathlib import Path; from dashboard.launch import serve; "
-                               f"sys.exit(serve(Path({str(db)!r}), {port}))"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        wait_for_http(f"http://localhost:{port}/_stcore/health", 60)
-        yield f"http://localhost:{port}"
-    finally:
-        os.killpg(server.pid, 15)  # streamlit and its launcher, which share the new session
-        server.wait(timeout=30)
+    with dashboard_server(database, ROOT) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

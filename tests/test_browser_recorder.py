@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +25,7 @@ from evaluator.catalog import GAMES
 from pipeline.amounts import format_amount
 from pipeline.model import Seat
 from pipeline.store import Store
-from tests.browser.webdriver import CHROMEDRIVER, CHROMIUM, Browser, free_port, wait_for_http
+from tests.browser.webdriver import CHROMEDRIVER, CHROMIUM, Browser, dashboard_server
 from tests.conftest import ROOT
 from tests.test_recorder import offered
 
@@ -71,18 +69,8 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("recorder") / "recorded.duckdb"
     with Store(db):
         pass  # the tables, no hands yet
-    port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    server = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from pathlib import Path; from dashboard.launch import serve; "
-                               f"sys.exit(serve(Path({str(db)!r}), {port}))"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        wait_for_http(f"http://localhost:{port}/_stcore/health", 60)
-        yield f"http://localhost:{port}/record"
-    finally:
-        os.killpg(server.pid, 15)
-        server.wait(timeout=30)
+    with dashboard_server(db, ROOT) as url:
+        yield f"{url}/record"
 
 
 @pytest.fixture(scope="module")

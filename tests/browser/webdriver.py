@@ -9,12 +9,16 @@ page at its load event, before the app's websocket has delivered anything.)
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
+import os
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +50,24 @@ def wait_for_http(url: str, timeout: float) -> None:
             if time.monotonic() > deadline:
                 raise TimeoutError(f"{url} did not answer within {timeout:.0f} s") from None
             time.sleep(0.2)
+
+
+@contextlib.contextmanager
+def dashboard_server(db: Path, root: Path) -> Iterator[str]:
+    """`barge dashboard` on `db` (the project at `root`) in a process group of its own, answering
+    at the returned base URL until the block ends."""
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    server = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from pathlib import Path; from dashboard.launch import serve; "
+                               f"sys.exit(serve(Path({str(db)!r}), {port}))"],
+        cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        wait_for_http(f"http://localhost:{port}/_stcore/health", 60)
+        yield f"http://localhost:{port}"
+    finally:
+        os.killpg(server.pid, 15)  # streamlit and its launcher, which share the new session
+        server.wait(timeout=30)
 
 
 class Browser:
