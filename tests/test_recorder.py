@@ -187,3 +187,18 @@ def test_a_player_sitting_out_is_not_dealt_in() -> None:
     recorder = record(replace(hand, seats=seats), 7)
     assert recorder.push() == ()
     assert all(a.player != "Ann" for a in recorder.hand().actions)
+
+
+def test_an_uncalled_bet_goes_back_without_being_asked() -> None:
+    """BARGE 2025 §1.1: the uncalled part of the top wager is returned: a dealer chore with one
+    answer, entered by the recorder itself, not a step the director answers."""
+    recorder = rec.Recorder(shell("texas_holdem", players=3, structure="no-limit"))
+    while recorder.step.kind != rec.ACT:
+        recorder.enter(rec.answer(recorder.step, tuple(recorder.stub[:recorder.step.count])))
+    for kind, total in (("raise", 1000), ("fold", 0), ("fold", 0)):
+        step = recorder.step
+        assert step.kind == rec.ACT and step.moves is not None
+        assert recorder.enter((rec.betting_action(step.street, step.moves, kind, total),)) == ()
+    last = recorder.hand().actions[-1]
+    assert (last.kind, last.player, last.amount) == ("return", "Ann", 800)
+    assert recorder.step.kind == rec.PUSH and len(recorder.entries) == 6  # 3 deals, 3 decisions
