@@ -78,9 +78,10 @@ def _ineligible(settlement: Settlement, recorded: Sequence[Award], over: Sequenc
 
 
 def _unqualified_low(settlement: Settlement, recorded: Sequence[Award], diff: Mapping[str, int],
-                     unit: int) -> str | None:
+                     unit: int, labelled_only: bool = False) -> str | None:
     """A player pushed a low their hand does not qualify for: the record labels it a low, or (a
-    record that labels no portion) the chips they got too many are a low's half or quarter of a pot."""
+    record that labels no portion, unless `labelled_only`) the chips they got too many are a low's
+    half or quarter of a pot."""
     computed_low = any(s.portion and s.portion.startswith("low") for s in settlement.shares)
     for player, extra in diff.items():
         low = next((p for p in settlement.hands.get(player, ()) if p.name == "low"), None)
@@ -89,7 +90,7 @@ def _unqualified_low(settlement: Settlement, recorded: Sequence[Award], diff: Ma
         labelled = any(a.player == player and a.portion and "low" in a.portion for a in recorded)
         a_low_share = any(abs(extra * k - pot.amount) <= k * unit for pot in settlement.pots for k in (2, 4)
                           if player in pot.eligible)
-        if labelled or (not computed_low and a_low_share):
+        if labelled or (not labelled_only and not computed_low and a_low_share):
             return f"{player} was pushed a low with {low.description}"
     return None
 
@@ -198,6 +199,8 @@ def check_awards(settlement: Settlement, recorded: Sequence[Award], returned: Ma
         code = "WRONG_AWARD"
     elif all(abs(d) <= unit for d in diff.values()):
         code, reason = "WRONG_AWARD", f"no odd chip was split: {_short_or_long(diff)}"
+    elif reason := _unqualified_low(settlement, recorded, diff, unit, labelled_only=True):
+        code = "LOW_DID_NOT_QUALIFY"  # the record itself calls the chips a low
     elif reason := _tie_not_split(settlement, diff):
         code = "TIE_NOT_SPLIT"
     elif reason := _unqualified_low(settlement, recorded, diff, unit):
