@@ -368,3 +368,83 @@ def test_a_room_that_gives_each_division_its_own_odd_chip() -> None:
 
     assert pushes(True) == [("Ann", 938), ("Bo", 469), ("Ann", 468)]
     assert pushes(False) == [("Ann", 938), ("Ann", 469), ("Bo", 468)]
+
+
+LABELLED_LOW = """\
+BARGE Hand #LABELLED-LOW: crazy_pineapple_hi_lo limit (blinds 150/300, bets 300/600) - 2025-07-06 12:29:27
+Event: BARGE 2025 Event #40 Limit Crazy Pineapple High/Low
+Tournament: 40
+Level: 3 (150/300)
+Table '40-4' 9-max Seat #6 is the button
+Seat 1: Bo Brody (16,050 in chips)
+Seat 2: Cy Keller (96,750 in chips)
+Seat 3: Ivy Lee (49,650 in chips)
+Seat 4: Yara Marsh (37,800 in chips)
+Seat 5: Ann Stone (49,800 in chips)
+Seat 6: Flo Park (53,700 in chips)
+Seat 7: Cy Wong (15,300 in chips)
+Seat 8: Di Reyes (1,350 in chips)
+Seat 9: Rosa Santos (43,050 in chips)
+Cy Wong: posts small blind 150
+Di Reyes: posts big blind 300
+*** HOLE CARDS ***
+Dealt to Cy Wong [9s 3c 8h]
+Dealt to Di Reyes [5d Ad 8s]
+Dealt to Rosa Santos [Qc Ac 7h]
+Dealt to Bo Brody [Ah 7s 8d]
+Dealt to Cy Keller [5h 6d 5s]
+Dealt to Ivy Lee [6s 2c 2h]
+Dealt to Yara Marsh [2d As 4d]
+Dealt to Ann Stone [9h 2s Kh]
+Dealt to Flo Park [Th Kc 6c]
+Rosa Santos: calls 300
+Bo Brody: raises 300 to 600
+Cy Keller: calls 600
+Ivy Lee: folds
+Yara Marsh: folds
+Ann Stone: raises 300 to 900
+Flo Park: folds
+Cy Wong: raises 300 to 1,200
+Di Reyes: folds
+Rosa Santos: folds
+Bo Brody: folds
+Cy Keller: folds
+Ann Stone: calls 300
+*** FLOP *** [3h 9d 3d]
+Cy Wong: checks
+Ann Stone: checks
+Cy Wong: discards [8h]
+Ann Stone: discards [Kh]
+*** TURN *** [9c]
+Cy Wong: checks
+Ann Stone: checks
+*** RIVER *** [7d]
+Cy Wong: bets 600
+Ann Stone: raises 600 to 1,200
+Cy Wong: calls 600
+*** SHOWDOWN ***
+Cy Wong: shows [9s 3c]
+Ann Stone: shows [9h 2s]
+Cy Wong collected 1,650 from pot (high)
+Ann Stone collected 1,650 from pot (low)
+Ann Stone collected 3,300 from pot (high)
+*** SUMMARY ***
+Total pot 6,600 | Rake 0
+Seat 1: Bo Brody ends with 15,450
+Seat 2: Cy Keller ends with 96,150
+Seat 3: Ivy Lee ends with 49,650
+Seat 4: Yara Marsh ends with 37,800
+Seat 5: Ann Stone ends with 52,350
+Seat 6: Flo Park ends with 53,700
+Seat 7: Cy Wong ends with 14,550
+Seat 8: Di Reyes ends with 1,050
+Seat 9: Rosa Santos ends with 42,750
+"""
+
+
+def test_a_share_the_record_calls_a_low_without_a_qualifying_low_is_named_so() -> None:
+    """BARGE 2025 §2.14 (Crazy Pineapple High-Low, eight-or-better): the high is tied and no low
+    qualifies; the record pushes Ann a "low" half. That is LOW_DID_NOT_QUALIFY, not a tie not split
+    (the record says what it did)."""
+    codes = [f.code.name for f in replay_hand(parse_hand(LABELLED_LOW)).findings]
+    assert codes == ["LOW_DID_NOT_QUALIFY"]
