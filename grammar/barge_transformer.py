@@ -16,7 +16,7 @@ from evaluator.profiles import PROFILES
 from evaluator.variants import VARIANTS
 from grammar.errors import HandSyntaxError
 from pipeline.amounts import AmountError, parse_amount
-from pipeline.model import Action, Award, FinalStack, Hand, Seat, Stakes
+from pipeline.model import GAME_TYPES, PLAY_MONEY, Action, Award, FinalStack, Hand, Seat, Stakes
 
 _SUITS = str.maketrans({"\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c"})
 RESERVED_NAMES = frozenset({"Dealer", "Note", "Floor"})
@@ -109,6 +109,22 @@ class BargeTransformer(Transformer[Token, Any]):
 
     def level(self, text: Token) -> tuple[str, Any]:
         return ("level", text.strip())
+
+    def site(self, text: Token) -> tuple[str, Any]:
+        return ("site", text.strip())
+
+    def game_type(self, text: Token) -> tuple[str, Any]:
+        kind = text.strip()
+        if kind not in GAME_TYPES:
+            raise _error(text, f"unknown game type '{kind}' (known: {', '.join(GAME_TYPES)})")
+        return ("game_type", kind)
+
+    def currency(self, text: Token) -> tuple[str, Any]:
+        code = text.strip()
+        if code != PLAY_MONEY and not (len(code) == 3 and code.isascii() and code.isupper()):
+            raise _error(text, f"currency '{code}' is neither an ISO 4217 code (USD, EUR ...) nor "
+                               f"'{PLAY_MONEY}'")
+        return ("currency", code)
 
     def rules(self, profile: Token, *options: tuple[str, str]) -> tuple[str, Any]:
         if profile not in PROFILES:
@@ -351,6 +367,8 @@ def _assemble(items: tuple[tuple[Any, ...], ...]) -> Hand:
         else:
             meta[tag] = item[1]
 
+    # docs/format.md ("Units"): without a `Game:` line a hand is a tournament's when it names one.
+    meta.setdefault("game_type", "tournament" if "tournament" in meta else "cash")
     return Hand(
         hand_id=hand_id, variant=variant, structure=structure, stakes=stakes,
         seats=tuple(seats), actions=tuple(actions), awards=tuple(awards),

@@ -50,7 +50,7 @@ from grammar.phh_transformer import (
 from grammar.reading import HandReader
 from pipeline.accounting import chips_put_in
 from pipeline.amounts import AmountError, parse_amount
-from pipeline.model import ACTION_KINDS, Action, Award, FinalStack, Hand, Seat, Stakes
+from pipeline.model import ACTION_KINDS, GAME_TYPES, Action, Award, FinalStack, Hand, Seat, Stakes
 from pipeline.sources import Block
 
 GRAMMAR = Path(__file__).with_name("phh_actions.lark")
@@ -91,7 +91,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 MAPPED = frozenset({
     "variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
     "starting_stacks", "actions", "event", "time", "day", "month", "year", "hand", "level", "seats",
-    "seat_count", "table", "players", "finishing_stacks", "winnings",
+    "seat_count", "table", "players", "finishing_stacks", "winnings", "venue", "currency",
 })
 # phh-std's fields in the standard's order ("Specification").
 FIELD_ORDER = (
@@ -103,7 +103,7 @@ FIELD_ORDER = (
 )
 BARGE_FIELDS = frozenset({
     "tournament", "level", "rules", "button", "total_pot", "rake", "awards", "final_stacks",
-    "sitting_out", "stakes", "actions",
+    "sitting_out", "stakes", "actions", "game", "currency",
 })
 # `_barge_actions`: the play as the model holds it, one inline table per action, where PHH's
 # notation cannot say it exactly (docs/interop.md, "Writing"); its columns and their types.
@@ -543,9 +543,13 @@ def _apply_barge(hand: Hand, fields: Mapping[str, Any], where: _Located) -> Hand
                               "taken", ("seats and names no other player has",))
         changes["seats"] = tuple(seats)
         seated |= {s.player for s in extra}
-    for key in ("tournament", "level"):
+    for key in ("tournament", "level", "currency"):
         if key in fields:
             changes[key] = text(key)
+    if "game" in fields:
+        if text("game") not in GAME_TYPES:
+            raise where.error(BARGE_PREFIX + "game", f"unknown game type {fields['game']!r}", GAME_TYPES)
+        changes["game_type"] = fields["game"]
     if "rules" in fields:
         profile, *options = [part.strip() for part in text("rules").split(";")]
         if profile not in PROFILES:
@@ -657,6 +661,8 @@ def parse_phh(text: str) -> Hand:
         hand_id=hand_id, variant=variant, structure=structure, stakes=stakes, seats=seats,
         actions=tuple(actions), started_at=started,
         event=_typed(data, "event", str, "a string", where),
+        site=_typed(data, "venue", str, "a string", where), game_type=_game_type(data),
+        currency=_typed(data, "currency", str, "a string", where),
         level=str(level) if level is not None else None,
         table_name=str(table) if table is not None else None,
         max_seats=seat_count, button_seat=None if stud else setup.seats[-1],
@@ -678,6 +684,12 @@ def parse_phh(text: str) -> Hand:
     short = sum(put_in.values()) - sum(a.amount for a in awards)
     hand = replace(hand, awards=awards, final_stacks=finals, rake=short if awards and short > 0 else None)
     return _apply_barge(hand, fields, where)
+
+
+def _game_type(data: Mapping[str, Any]) -> str:
+    """PHH has no field for it (docs/format.md, "Units"): money in a `currency` is a cash game's, a
+    named `event` without one is a tournament's chips, and anything else a cash game in chips."""
+    return "tournament" if "event" in data and "currency" not in data else "cash"
 
 
 # ---- files ----------------------------------------------------------------------------------

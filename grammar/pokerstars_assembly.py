@@ -26,6 +26,7 @@ Hands the history marks "Hand cancelled", and hands cut off before their summary
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -46,15 +47,21 @@ from grammar.pokerstars_games import (
     omaha_by_hole_cards,
     run_of,
     site_name,
+    site_of,
     street_of,
 )
 from pipeline.amounts import parse_amount
-from pipeline.model import UNKNOWN_CARD, Action, Award, Hand, Seat, Stakes
+from pipeline.model import PLAY_MONEY, UNKNOWN_CARD, Action, Award, Hand, Seat, Stakes
 
 PROFILE = "pokerstars"
 CANCELLED = "the hand was cancelled (the history says 'Hand cancelled'): it was never played out"
 CUT_OFF = "the hand is cut off: the history ends before its summary"
 CURRENCIES = "$\u20ac\u00a3\u20b9\u00a5\ufffd"
+SYMBOLS = {"$": "USD", "\u20ac": "EUR", "\u00a3": "GBP", "\u20b9": "INR", "\u00a5": "CNY"}
+LOST = "?"  # the currency of a symbol the file's encoding lost (U+FFFD): money, but which is unknown
+_POINTS = frozenset({"FPP", "SC"})  # buy-ins in the site's points (FPP, StarsCoin): no currency
+_CODE = re.compile(r"[A-Z]{3}")
+_PLAIN_BUY_IN = re.compile(r"[\d.,+]+")
 
 Item = tuple[Any, ...]
 Cards = tuple[str, ...]
@@ -467,6 +474,7 @@ class _Builder:
             structure=_structure(header), stakes=self._stakes(header),
             seats=seats, actions=tuple(notes + self.actions), awards=tuple(awards),
             started_at=header.started_at, event=_event(header, self.play_money),
+            site=site_of(header.site), game_type=_game_type(header), currency=_money(header, self.play_money),
             tournament=header.tourney[0] if header.tourney else None,
             level=header.level[0] if header.level else None, rules_profile=PROFILE,
             total_pot=total, rake=self.rake, **self.meta,
@@ -608,8 +616,50 @@ def _event(header: Header, play_money: bool) -> str:
         parts.append(header.tourney[1])
     if header.mix:
         parts.append(header.mix)
-    if header.tourney is None and header.stakes is not None and header.stakes[3]:
+    if header.tourney is None and header.stakes is not None and header.stakes[3] not in ("", LOST):
         parts.append(header.stakes[3])
     if play_money:
         parts.append("play money")
     return ", ".join(parts)
+
+
+def currency_of_symbol(symbol: str) -> str:
+    """The ISO 4217 code of the symbol before an amount: "" before a digit (chips), `LOST` for a
+    symbol the site has that is not known here or that the file's encoding lost."""
+    return SYMBOLS.get(symbol, "" if symbol.isdigit() else LOST)
+
+
+def _game_type(header: Header) -> str:
+    """A tournament when the header names one (a sit-and-go's header is the same: it is read as a
+    tournament), a home game at a home-game club's cash table, else a cash game."""
+    if header.tourney is not None:
+        return "tournament"
+    return "home_game" if "home game" in header.site.lower() else "cash"
+
+
+def _money(header: Header, play_money: bool) -> str | None:
+    """The currency of the hand (docs/format.md, "Units"): a tournament's buy-in's, a cash game's
+    stakes' ("play" for play money, None where the symbol was lost)."""
+    if header.tourney is not None:
+        return _buy_in_currency(header.tourney[1])
+    if play_money:
+        return PLAY_MONEY
+    code = header.stakes[3] if header.stakes is not None else LOST
+    if code == LOST:
+        return None
+    return code or PLAY_MONEY  # real-money stakes are written with their symbol or code
+
+
+def _buy_in_currency(words: str) -> str | None:
+    """The currency of a tournament's buy-in words ("$10+$1 USD", "300+20" in play money, "250 SC"
+    and "1FPP" in points, "Freeroll"): None for points, freerolls and lost symbols."""
+    parts = words.split()
+    if not parts:
+        return None
+    if len(parts) > 1 and _CODE.fullmatch(parts[1]) and parts[1] not in _POINTS:
+        return parts[1]
+    if parts[0][0] in SYMBOLS:
+        return SYMBOLS[parts[0][0]]
+    if _PLAIN_BUY_IN.fullmatch(parts[0]) and not (len(parts) > 1 and parts[1] in _POINTS):
+        return PLAY_MONEY
+    return None

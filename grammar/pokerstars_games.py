@@ -118,6 +118,19 @@ def hand_id_prefix(site: str) -> str:
     return "".join(word[0] for word in site.split()).upper() or "X"
 
 
+def site_of(site: str) -> str:
+    """The site a header names, without its room's words (the player's identity is per site):
+
+    >>> site_of("Full Tilt Rush"), site_of("PokerStars Home Game"), site_of("Run It Once Poker")
+    ('Full Tilt', 'PokerStars', 'Run It Once')
+    """
+    for name, _ in _PREFIXES:
+        if site.lower().startswith(name.lower()):
+            return name
+    spelled = site_name(site)
+    return spelled[:-len(" Home Game")] if spelled.lower().endswith(" home game") else spelled
+
+
 def site_name(site: str) -> str:
     """A site as it spells itself, whatever the case a tracker's export wrote it in.
 

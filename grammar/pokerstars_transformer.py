@@ -10,7 +10,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from grammar.pokerstars_assembly import Header, Item, assemble, error
+from grammar.pokerstars_assembly import Header, Item, assemble, currency_of_symbol, error
 from grammar.pokerstars_names import unmask
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import UNKNOWN_CARD, Hand
@@ -22,12 +22,10 @@ Result = tuple[int | None, str | None]  # one board's result: the amount won (No
 # (the board or run when a line gives several, amount) won, and the hands' words
 Wins = tuple[list[tuple[int | None, int]], str | None]
 
-_CURRENCIES = {"$": "USD", "\u20ac": "EUR", "\u00a3": "GBP", "\u20b9": "INR", "\u00a5": "CNY"}
-
-
 def _currency(amount: Token, code: Token | None) -> str:
-    """The stakes' currency: the code written after them, else the amount's symbol ("" for chips)."""
-    return str(code) if code is not None else _CURRENCIES.get(str(amount)[0], "")
+    """The stakes' currency: the code written after them, else the amount's symbol ("" for chips,
+    "?" for a symbol the file's encoding lost)."""
+    return str(code) if code is not None else currency_of_symbol(str(amount)[0])
 
 
 def _name(token: Token) -> str:

@@ -9,8 +9,8 @@ found there and what would have been accepted.
 >>> READER.parse("BARGE Hand #1: texas_holdem no-limit (blinds 100/200)\\nSeat one\\n")
 Traceback (most recent call last):
 ...
-grammar.errors.HandSyntaxError: line 2, column 1: unexpected 'Seat' (expected 'Event:', 'Level:', \
-'Rules:', 'Seat', 'Table', 'Tournament:')
+grammar.errors.HandSyntaxError: line 2, column 1: unexpected 'Seat' (expected 'Currency:', 'Event:', \
+'Game:', 'Level:', 'Rules:', 'Seat #', 'Seat', 'Site:', 'Table', 'Tournament:')
 """
 
 from __future__ import annotations

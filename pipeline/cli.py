@@ -36,6 +36,7 @@ from pipeline.audit import AuditSummary, audit
 from pipeline.generate.output import FORMATS as GENERATED_FORMATS
 from pipeline.generate.output import Request, Summary, generate
 from pipeline.ingest import IngestSummary, Progress, ingest, retry_rejects
+from pipeline.model import GAME_TYPES
 from pipeline.parallel import WorkerError, default_jobs, jobs_arg
 from pipeline.parquet_export import ExportError, export_parquet
 from pipeline.phh_export import export_phh
@@ -52,8 +53,9 @@ from pipeline.reviews import (
     reviews,
 )
 from pipeline.sources import expand_paths
-from pipeline.stats import GROUPINGS, Filters, player_stats, stats_by
+from pipeline.stats import GROUPINGS, Filters, UnitsMissing, player_stats, stats_by
 from pipeline.store import DEFAULT_DB, Store, StoreError
+from pipeline.units import unit_label
 from pipeline.writer import write_hand
 
 EXIT_OK, EXIT_REJECTS, EXIT_USAGE, EXIT_IO = 0, 1, 2, 3
@@ -378,8 +380,8 @@ _STAT_COLUMNS = (
     ("three_bet", "3B", "{:.1f}"), ("fold_to_three_bet", "F3B", "{:.1f}"), ("cbet", "CB", "{:.1f}"),
     ("fold_to_cbet", "FCB", "{:.1f}"), ("af", "AF", "{:.2f}"), ("afq", "AFq", "{:.1f}"),
     ("wtsd", "WTSD", "{:.1f}"), ("wsd", "W$SD", "{:.1f}"), ("wwsd", "WWSD", "{:.1f}"),
-    ("net", "net", "{:,.0f}"), ("net_bb_per_100", "bb/100", "{:,.1f}"),
-    ("allin_adjusted_net", "adj. net", "{:,.0f}"),
+    ("net", "net", "{:,.2f}"), ("net_bb_per_100", "bb/100", "{:,.1f}"),
+    ("allin_adjusted_net", "adj. net", "{:,.2f}"),
 )  # fmt: skip
 
 
@@ -405,7 +407,8 @@ def _cell(value: Any, fmt: str) -> str:
 
 def cmd_stats(args: argparse.Namespace) -> int:
     filters = Filters(event=args.event, variant=args.variant, structure=args.structure, table=args.table,
-                      player=args.player, date_from=args.date_from, date_to=args.date_to)
+                      player=args.player, date_from=args.date_from, date_to=args.date_to, site=args.site,
+                      game_type=args.game_type, currency=args.currency, unit=args.unit)
     with _reader(args.db, args.wait) as store:
         try:
             check_catalog(store.con, variant=args.variant, event=args.event, table=args.table)
@@ -415,7 +418,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
                 frame = stats_by(store.con, filters, args.by)
         except duckdb.CatalogException:
             raise StoreError(f"{args.db} holds no hands (run `barge ingest` first)") from None
-    rows = frame.to_dicts()
+        except UnitsMissing as exc:
+            raise StoreError(f"{args.db}: {exc}") from None
+    # Each row is one player's in one unit: its money figures say it, bb/100 is in big blinds.
+    rows = [{**row, "unit_label": unit_label(row["unit"]),
+             "units": {"net": row["unit"], "allin_adjusted_net": row["unit"], "net_bb_per_100": "bb/100"}}
+            for row in frame.to_dicts()]
     if args.json:
         out.print_json(json.dumps(rows))
         return EXIT_OK
@@ -423,15 +431,17 @@ def cmd_stats(args: argparse.Namespace) -> int:
         out.print("no hands match")
         return EXIT_OK
     table = Table(title="Player statistics" + (f" by {args.by}" if args.by else ""))
-    keys = ([args.by] if args.by else []) + ["player"]
+    keys = ([args.by] if args.by else []) + ["site", "player", "unit_label"]
     for key in keys:
-        table.add_column(key, no_wrap=True)
+        table.add_column("unit" if key == "unit_label" else key, no_wrap=True)
     for _, heading, _ in _STAT_COLUMNS:
         table.add_column(heading, justify="right", no_wrap=True)
     for row in rows:
-        table.add_row(*(str(row[k]) for k in keys), *(_cell(row[c], fmt) for c, _, fmt in _STAT_COLUMNS))
+        table.add_row(*(_cell(row[k], "{}") for k in keys),
+                      *(_cell(row[c], fmt) for c, _, fmt in _STAT_COLUMNS))
     _print_table(table)
-    out.print("percentages of the chances the player had, - where there was none (docs/stats.md)",
+    out.print("percentages of the chances the player had, - where there was none; net and adj. net in "
+              "the row's unit, bb/100 in big blinds (big bets in limit) per 100 hands (docs/stats.md)",
               style="dim")
     return EXIT_OK
 
@@ -667,8 +677,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--table", help="only hands of this table (as written on the Table line)")
     p.add_argument("--from", dest="date_from", type=_date, metavar="DATE", help="hands on or after DATE")
     p.add_argument("--to", dest="date_to", type=_date, metavar="DATE", help="hands on or before DATE")
+    p.add_argument("--site", help="only hands of this site or venue (PokerStars, Full Tilt, ...)")
+    p.add_argument("--game-type", choices=GAME_TYPES, help="only hands of this game type")
+    p.add_argument("--currency", help="only hands in this currency (USD, EUR, play, ...; a tournament's "
+                                      "is its buy-in's)")
+    p.add_argument("--unit", help="only hands counted in this unit (USD, play, T:PokerStars:123, ...)")
     p.add_argument("--by", choices=GROUPINGS, help="one row per player and variant (or position)")
-    p.add_argument("--json", action="store_true", help="print a JSON list of per-player objects")
+    p.add_argument("--json", action="store_true",
+                   help="print a JSON list of per-player, per-unit objects")
     _add_wait(p)
     p.set_defaults(run=cmd_stats)
 

@@ -28,6 +28,11 @@ ACTION_KINDS = frozenset(
     }
 )  # fmt: skip
 
+# What kind of game a hand was dealt in: a home game is a cash home game (a home-game tournament
+# is a tournament); a live event is a hand of a televised or live event that is neither told.
+GAME_TYPES = ("cash", "tournament", "sit_and_go", "home_game", "live_event")
+PLAY_MONEY = "play"  # the currency of play money
+
 
 @dataclass(frozen=True, slots=True)
 class Stakes:
@@ -115,6 +120,12 @@ class Hand:
     total_pot: int | None = None
     rake: int | None = None
     final_stacks: tuple[FinalStack, ...] = field(default=())
+    # What the amounts are counted in (docs/format.md, "Units"; `pipeline.units.hand_unit`): the
+    # site or venue, the game type (one of GAME_TYPES) and the ISO 4217 code of the money ("play"
+    # for play money; a tournament's buy-in currency), None where the history does not say.
+    site: str | None = None
+    game_type: str | None = None
+    currency: str | None = None
 
     def seat_of(self, player: str) -> int | None:
         for seat in self.seats:

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import fields
 from typing import Any
@@ -38,6 +39,7 @@ from pipeline.model import Action, Hand, Seat, Stakes
 
 __all__ = ["PHH_CODES", "PHH_VARIANTS", "PLAY_FIELD", "hand_to_phh", "phh_code", "phh_players"]
 
+_ISO_CODE = re.compile(r"[A-Z]{3}")  # PHH's `currency` is an ISO 4217 code
 PLAY_FIELD = BARGE_PREFIX + "actions"  # the play, when PHH's notation cannot say it exactly
 
 # The PHH code of every (variant, structure) PHH has one for: the 11 games, and 6+ Hold'em's button
@@ -219,6 +221,8 @@ def _standard_fields(hand: Hand, code: str, players: list[Seat]) -> tuple[dict[s
     out["actions"] = play.lines
     if hand.event:
         out["event"] = hand.event
+    if hand.site:
+        out["venue"] = hand.site
     if hand.started_at is not None:
         when = hand.started_at
         out.update(time=when.time().replace(microsecond=0), day=when.day, month=when.month, year=when.year)
@@ -242,6 +246,8 @@ def _standard_fields(hand: Hand, code: str, players: list[Seat]) -> tuple[dict[s
             if award.player in won:
                 won[award.player] += award.amount
         out["winnings"] = [_number(won[s.player]) for s in players]
+    if hand.currency is not None and _ISO_CODE.fullmatch(hand.currency):
+        out["currency"] = hand.currency  # play money has no ISO code: `_barge_currency` carries it
     return out, play.meta
 
 
@@ -249,6 +255,10 @@ def _carried(hand: Hand, back: Hand, level: str | None) -> Iterator[tuple[str, A
     """The `_barge_*` fields: what reading the standard fields alone would not give back."""
     if hand.tournament is not None:
         yield "tournament", hand.tournament
+    if back.game_type != hand.game_type and hand.game_type is not None:
+        yield "game", hand.game_type
+    if back.currency != hand.currency and hand.currency is not None:
+        yield "currency", hand.currency
     if hand.level is not None and level != hand.level:
         yield "level", hand.level
     profile, options = hand.rules_profile, hand.rules_options

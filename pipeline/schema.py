@@ -20,7 +20,9 @@ SCHEMAS: dict[str, pa.Schema] = {
     "hands": pa.schema([
         ("hand_id", pa.string()), ("source_id", pa.int64()), ("line", pa.int64()),
         ("variant", pa.string()), ("structure", pa.string()), ("event", pa.string()),
-        ("tournament", pa.string()), ("table_name", pa.string()), ("max_seats", pa.int64()),
+        ("tournament", pa.string()), ("site", pa.string()), ("game_type", pa.string()),
+        ("currency", pa.string()), ("unit", pa.string()), ("table_name", pa.string()),
+        ("max_seats", pa.int64()),
         ("level", pa.string()), ("started_at", pa.timestamp("us")), ("button_seat", pa.int64()),
         ("players", pa.int64()), ("rules_profile", pa.string()), ("rules_options", pa.string()),
         ("small_blind", AMOUNT), ("big_blind", AMOUNT), ("small_bet", AMOUNT),

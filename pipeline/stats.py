@@ -1,5 +1,10 @@
 """Per-player statistics over the stored hands: VPIP, PFR, 3-bet, c-bet, aggression, showdown
-and winnings, filterable by event, variant, structure, table, player and date.
+and winnings, filterable by event, variant, structure, table, player, date, site, game type,
+currency and unit.
+
+A player is a name at one site (the same name at two sites is two players), and no figure adds
+amounts of two units (docs/format.md, "Units"): every row of the statistics is one player's in
+one unit, which the row names.
 
 One DuckDB query (`FACTS_SQL`) turns the stored actions into one row per player per hand: what
 the player had the chance to do on the first betting round and the next one, and what they did
@@ -14,7 +19,7 @@ Every value the user chooses reaches the database as a query parameter.
 >>> Filters(variant="razz").variant
 'razz'
 >>> stat_columns()[:4]
-['player', 'hands', 'vpip', 'pfr']
+['site', 'player', 'unit', 'hands']
 """
 
 from __future__ import annotations
@@ -43,10 +48,15 @@ class Filters:
     player: str | None = None
     date_from: datetime.date | None = None
     date_to: datetime.date | None = None
+    site: str | None = None
+    game_type: str | None = None
+    currency: str | None = None
+    unit: str | None = None
 
 
 NO_FILTERS = Filters()
 GROUPINGS = ("variant", "position")
+PLAYER = ["site", "player", "unit"]  # a player is a name at a site; their figures are per unit
 NO_BUTTON = "no button"  # the position of every player in games without a button (stud)
 
 
@@ -99,9 +109,10 @@ choices AS (
 ),
 picked AS (
     SELECT h.hand_id, h.source_id, h.line, h.variant, h.structure, h.event, h.table_name,
-           h.started_at, h.button_seat, g.first_street, g.second_street,
+           h.started_at, h.button_seat, g.first_street, g.second_street, h.site, h.game_type,
+           h.currency, h.unit,
            CAST(CASE WHEN h.structure = 'limit' THEN coalesce(h.big_bet, h.big_blind)
-                     ELSE coalesce(h.big_blind, h.big_bet, h.bring_in) END AS DOUBLE) AS unit
+                     ELSE coalesce(h.big_blind, h.big_bet, h.bring_in) END AS DOUBLE) AS big
     FROM hands h
     LEFT JOIN choices c USING (hand_id)
     LEFT JOIN games g ON g.game_key = h.variant || coalesce(':' || c.chosen, '')
@@ -111,6 +122,10 @@ picked AS (
       AND ($table IS NULL OR h.table_name = $table)
       AND ($date_from IS NULL OR CAST(h.started_at AS DATE) >= CAST($date_from AS DATE))
       AND ($date_to IS NULL OR CAST(h.started_at AS DATE) <= CAST($date_to AS DATE))
+      AND ($site IS NULL OR h.site = $site)
+      AND ($game_type IS NULL OR h.game_type = $game_type)
+      AND ($currency IS NULL OR h.currency = $currency)
+      AND ($unit IS NULL OR h.unit = $unit)
       {scope}
 ),
 dealt AS (  -- everyone dealt in, with the position counted clockwise from the button
@@ -189,14 +204,14 @@ won AS (SELECT w.hand_id, w.player, sum(w.amount) AS collected
          FROM ({awards}) w JOIN picked USING (hand_id) GROUP BY ALL),
 adjusted AS ({adjusted})
 SELECT d.hand_id, d.player, p.started_at, p.source_id, p.line, p.variant, p.structure, p.event,
-       p.table_name,
+       p.table_name, p.site, p.game_type, p.currency, p.unit,
        CASE WHEN d.no_button THEN NULL
             WHEN d.n = 2 THEN CASE WHEN d.idx = 2 THEN 'BTN' ELSE 'BB' END
             WHEN d.idx = d.n THEN 'BTN' WHEN d.idx = 1 THEN 'SB' WHEN d.idx = 2 THEN 'BB'
             WHEN d.idx = d.n - 1 THEN 'CO' WHEN d.idx = d.n - 2 THEN 'HJ' WHEN d.idx = 3 THEN 'UTG'
             WHEN d.idx = d.n - 3 THEN 'LJ' ELSE 'UTG+' || CAST(d.idx - 3 AS VARCHAR) END AS position,
        d.net,
-       CASE WHEN p.unit > 0 THEN d.net / p.unit END AS net_bb,
+       CASE WHEN p.big > 0 THEN d.net / p.big END AS net_bb,
        f.hand_id IS NOT NULL AS vpip_opp,
        coalesce(f.vpip, false) AS vpip,
        coalesce(f.pfr, false) AS pfr,
@@ -280,6 +295,10 @@ WHERE ($event IS NULL OR f.event = $event)
   AND ($date_from IS NULL OR CAST(f.started_at AS DATE) >= CAST($date_from AS DATE))
   AND ($date_to IS NULL OR CAST(f.started_at AS DATE) <= CAST($date_to AS DATE))
   AND ($player IS NULL OR f.player = $player)
+  AND ($site IS NULL OR f.site = $site)
+  AND ($game_type IS NULL OR f.game_type = $game_type)
+  AND ($currency IS NULL OR f.currency = $currency)
+  AND ($unit IS NULL OR f.unit = $unit)
 """
 
 
@@ -306,13 +325,13 @@ def refresh_facts(con: duckdb.DuckDBPyConnection) -> int:
 
 def totals_sql(con: duckdb.DuckDBPyConnection) -> str:
     """Per hand: the chips in the pot (the awards, computed where the audit made them, plus the
-    rake; the summary's total when nothing was awarded) and whether it reached a showdown (a
-    SHOWDOWN street, or someone showed)."""
+    rake; the summary's total when nothing was awarded), whether it reached a showdown (a
+    SHOWDOWN street, or someone showed) and the hand's unit, which the pot is counted in."""
     return f"""
         WITH by_hand AS (SELECT hand_id, sum(amount) AS awarded FROM ({won_sql(con)}) GROUP BY hand_id),
         showdown AS (SELECT DISTINCT hand_id FROM actions WHERE street = 'showdown' OR kind = 'show')
         SELECT h.hand_id, coalesce(w.awarded + coalesce(h.rake, 0), h.total_pot)::DOUBLE AS pot,
-               s.hand_id IS NOT NULL AS showdown
+               s.hand_id IS NOT NULL AS showdown, h.unit
         FROM hands h LEFT JOIN by_hand w USING (hand_id) LEFT JOIN showdown s USING (hand_id)"""
 
 
@@ -352,8 +371,17 @@ def hand_facts(con: duckdb.DuckDBPyConnection, filters: Filters = NO_FILTERS) ->
     return frame.with_columns(pl.col("position").fill_null(NO_BUTTON))
 
 
+class UnitsMissing(RuntimeError):
+    """The database predates the hands' units and was only opened for reading since."""
+
+
 def _facts_source(con: duckdb.DuckDBPyConnection, filters: Filters) -> tuple[str, dict[str, Any]]:
     """The SQL of the selected hands' facts (stored when current, else derived) and its parameters."""
+    have = con.execute("SELECT count(*) FROM duckdb_columns() WHERE table_name = 'hands' "
+                       "AND column_name = 'unit'").fetchall()
+    if _has_table(con, "hands") and not have[0][0]:
+        raise UnitsMissing("the database was written before hands had units (docs/format.md, \"Units\"); "
+                           "open it for writing once (`barge audit --db ...`) to add them")
     if _facts_current(con):
         return _STORED_SQL, asdict(filters)
     return _facts_sql(con), _params(filters)
@@ -418,7 +446,8 @@ def _stat_exprs() -> list[pl.Expr]:
 
 
 _SCHEMA: dict[str, type[pl.DataType]] = {
-    "player": pl.String, "hands": pl.Int64, "vpip": pl.Float64, "pfr": pl.Float64,
+    "site": pl.String, "player": pl.String, "unit": pl.String, "hands": pl.Int64,
+    "vpip": pl.Float64, "pfr": pl.Float64,
     "three_bet": pl.Float64, "fold_to_three_bet": pl.Float64, "cbet": pl.Float64,
     "fold_to_cbet": pl.Float64, "af": pl.Float64, "afq": pl.Float64, "wtsd": pl.Float64,
     "wsd": pl.Float64, "wwsd": pl.Float64, "wwsf": pl.Float64, "net": pl.Float64,
@@ -443,19 +472,22 @@ def _aggregate(con: duckdb.DuckDBPyConnection, filters: Filters, keys: list[str]
 
 
 def player_stats(con: duckdb.DuckDBPyConnection, filters: Filters = NO_FILTERS) -> pl.DataFrame:
-    """One row per player of the selected hands: the statistics of docs/stats.md. Percentages are
-    0..100, None where the player never had the chance; most hands first."""
-    stats = _aggregate(con, filters, ["player"])
-    return stats.sort(["hands", "player"], descending=[True, False])
+    """One row per player (site and name) and unit of the selected hands: the statistics of
+    docs/stats.md. Percentages are 0..100, None where the player never had the chance; most hands
+    first."""
+    stats = _aggregate(con, filters, PLAYER)
+    return stats.sort(["hands", *PLAYER], descending=[True, False, False, False], nulls_last=True)
 
 
 def stats_by(con: duckdb.DuckDBPyConnection, filters: Filters, by: str) -> pl.DataFrame:
-    """The statistics of `player_stats` per group and player: one row per (`by`, player), `by`
-    being "variant" or "position" (BTN, SB, BB, UTG, UTG+n, LJ, HJ, CO; "no button" in stud)."""
+    """The statistics of `player_stats` per group, player and unit: one row per (`by`, site,
+    player, unit), `by` being "variant" or "position" (BTN, SB, BB, UTG, UTG+n, LJ, HJ, CO; "no
+    button" in stud)."""
     if by not in GROUPINGS:
         raise ValueError(f"statistics can be grouped by {' or '.join(GROUPINGS)}, not {by!r}")
-    stats = _aggregate(con, filters, [by, "player"])
-    return stats.sort([by, "hands", "player"], descending=[False, True, False])
+    stats = _aggregate(con, filters, [by, *PLAYER])
+    return stats.sort([by, "hands", *PLAYER], descending=[False, True, False, False, False],
+                      nulls_last=True)
 
 
 _PLAYED_ORDER = "started_at NULLS LAST, source_id, line"  # date, then file order
@@ -464,8 +496,9 @@ _PLAYED_ORDER = "started_at NULLS LAST, source_id, line"  # date, then file orde
 def player_hands(con: duckdb.DuckDBPyConnection, filters: Filters = NO_FILTERS,
                  points: int | None = None) -> pl.DataFrame:
     """One row per (player, hand), in the order the hands were played (date, then file order),
-    with each player's running totals: `cum_net`, `cum_allin_adjusted_net`, `cum_net_bb`, the
-    hand's number in the player's sequence (`hand_number`) and the player's number of hands.
+    with the running totals of each player (site and name) in each unit: `cum_net`,
+    `cum_allin_adjusted_net`, `cum_net_bb`, the hand's number in that sequence (`hand_number`)
+    and its number of hands (a player with hands in two units has two sequences, never one sum).
 
     With `points`, about that many rows per player, for a chart: every k-th hand of each player
     and the last (k = hands / points, rounded up), the running totals still counting every hand."""
@@ -473,17 +506,18 @@ def player_hands(con: duckdb.DuckDBPyConnection, filters: Filters = NO_FILTERS,
     # Only the columns shown leave the database; the order and the running totals are polars' work,
     # which is quicker on a career of a hundred thousand hands than DuckDB's sort and windows.
     facts = _frame(con, f"""
-        SELECT player, hand_id, started_at, source_id, line, variant, structure, event, table_name,
+        SELECT site, player, unit, hand_id, started_at, source_id, line, variant, structure, event,
+               table_name,
                coalesce(position, '{NO_BUTTON}') AS position, net, net_bb, allin_adjusted_net, allin_adjusted,
                went_sd
         FROM ({sql})""", params)
-    hands = facts.sort(["started_at", "source_id", "line", "player"], nulls_last=True).drop(
+    hands = facts.sort(["started_at", "source_id", "line", *PLAYER], nulls_last=True).drop(
         "source_id", "line").with_columns(
-        pl.int_range(1, pl.len() + 1).over("player").alias("hand_number"),
-        pl.len().over("player").alias("hands"),
-        pl.col("net").cum_sum().over("player").alias("cum_net"),
-        pl.col("allin_adjusted_net").cum_sum().over("player").alias("cum_allin_adjusted_net"),
-        pl.col("net_bb").fill_null(0.0).cum_sum().over("player").alias("cum_net_bb"),
+        pl.int_range(1, pl.len() + 1).over(PLAYER).alias("hand_number"),
+        pl.len().over(PLAYER).alias("hands"),
+        pl.col("net").cum_sum().over(PLAYER).alias("cum_net"),
+        pl.col("allin_adjusted_net").cum_sum().over(PLAYER).alias("cum_allin_adjusted_net"),
+        pl.col("net_bb").fill_null(0.0).cum_sum().over(PLAYER).alias("cum_net_bb"),
     )
     if points is None:
         return hands
@@ -493,10 +527,10 @@ def player_hands(con: duckdb.DuckDBPyConnection, filters: Filters = NO_FILTERS,
 
 def latest_hands(con: duckdb.DuckDBPyConnection, filters: Filters, limit: int) -> pl.DataFrame:
     """The `limit` most recently played of the selected hands, one row per player in them, newest
-    first: hand, date, variant, event, position, net and all-in adjusted net."""
+    first: hand, date, variant, event, position, net and all-in adjusted net in the hand's unit."""
     sql, params = _facts_source(con, filters)
     return _frame(con, f"""
         SELECT hand_id, started_at, variant, event, coalesce(position, '{NO_BUTTON}') AS position, net,
-               allin_adjusted_net, player
+               allin_adjusted_net, site, player, unit
         FROM ({sql}) ORDER BY started_at DESC NULLS FIRST, source_id DESC, line DESC, player
         LIMIT {int(limit)}""", params)

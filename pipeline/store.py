@@ -35,6 +35,7 @@ from pipeline.schema import (
     sql_type,
 )
 from pipeline.tables import HandBatch
+from pipeline.unit_migration import fill_units
 
 DEFAULT_DB = Path("barge.duckdb")
 # DuckDB would otherwise cache up to 80% of the machine's memory; ingest streams, so a small
@@ -89,7 +90,9 @@ class Store:
 
     def _add_new_columns(self) -> None:
         """A database written by an earlier version gets the columns added since (awards' `origin`
-        and `hand` came with the showdown); its rows are all recorded ones."""
+        and `hand` came with the showdown); its rows are all recorded ones. The hands' unit columns
+        (docs/format.md, "Units") are read from their stored texts, and the facts derived before
+        them are dropped, to be made again with them (`pipeline.stats.refresh_facts`)."""
         for name, schema in SCHEMAS.items():
             have = {r[0] for r in self._query(
                 "SELECT column_name FROM information_schema.columns WHERE table_name = ?", [name])}
@@ -98,6 +101,11 @@ class Store:
                     self._exec(f'ALTER TABLE {name} ADD COLUMN "{f.name}" {sql_type(f.type)}')
                     if (name, f.name) == ("awards", "origin"):
                         self._exec("UPDATE awards SET origin = ?", [RECORDED])
+                    if (name, f.name) == ("hands", "unit"):
+                        with self.transaction():
+                            fill_units(self.con)
+                            for derived in (FACTS_TABLE, TOTALS_TABLE, FACTS_STATE):
+                                self._exec(f"DROP TABLE IF EXISTS {derived}")
 
     def _store_rules(self) -> None:
         """The `rules` table: every shipped rulebook section (`evaluator.rulebook`), so SQL and
@@ -422,6 +430,7 @@ def _hand_model(h: dict[str, Any], rows: dict[str, list[dict[str, Any]]]) -> Han
             Award(w["player"], _cents(w["amount"]) or 0, w["pot"], w["portion"]) for w in awards
         ),
         started_at=h["started_at"], event=h["event"], tournament=h["tournament"],
+        site=h["site"], game_type=h["game_type"], currency=h["currency"],
         level=h["level"], table_name=h["table_name"], max_seats=h["max_seats"],
         button_seat=h["button_seat"], rules_profile=h["rules_profile"],
         rules_options=options,

@@ -21,6 +21,7 @@ import pyarrow as pa
 from pipeline.accounting import recorded_ending_stacks
 from pipeline.model import Hand
 from pipeline.schema import AMOUNT, HAND_TABLES, RECORDED, SCHEMAS, amounts
+from pipeline.units import unit_of
 
 
 def rules_options_text(options: tuple[tuple[str, str], ...]) -> str | None:
@@ -101,6 +102,7 @@ class HandBatch:
         self._row(
             "hands", hand_id=hid, source_id=source_id, line=line, variant=hand.variant,
             structure=hand.structure, event=hand.event, tournament=hand.tournament,
+            site=hand.site, game_type=hand.game_type, currency=hand.currency, unit=unit_of(hand),
             table_name=hand.table_name, max_seats=hand.max_seats, level=hand.level,
             started_at=hand.started_at, button_seat=hand.button_seat,
             players=sum(not s.sitting_out for s in hand.seats),

@@ -57,7 +57,11 @@ def _header(hand: Hand) -> Iterator[str]:
     if hand.started_at is not None:
         line += f" - {hand.started_at.isoformat(sep=' ', timespec='seconds')}"
     yield line
-    for label, value in (("Event", hand.event), ("Tournament", hand.tournament), ("Level", hand.level)):
+    # `Game:` is left out where the reader's default (docs/format.md, "Units") gives it back.
+    default_game = "tournament" if hand.tournament else "cash"
+    game = hand.game_type if hand.game_type != default_game else None
+    for label, value in (("Event", hand.event), ("Tournament", hand.tournament), ("Level", hand.level),
+                         ("Site", hand.site), ("Game", game), ("Currency", hand.currency)):
         if value:
             yield f"{label}: {value}"
     if hand.rules_profile:

@@ -215,10 +215,11 @@ def test_every_field_maps_onto_the_model() -> None:
     assert shows == [("Ann", ("Ah", "Kh"), None), ("Cy", ("Qs", "Qd"), "a pair of Queens")]
     note = next(a for a in hand.actions if a.kind == "note")
     assert metadata_fields(note.detail or "") == {
-        "author": "Ann Scorer", "url": "https://example.org/summer", "venue": "The Card Room",
+        "author": "Ann Scorer", "url": "https://example.org/summer",
         "address": "1 Main St", "city": "Reno", "region": "Nevada", "postal_code": "89501",
-        "country": "United States of America", "time_zone": "America/Los_Angeles", "currency": "USD",
+        "country": "United States of America", "time_zone": "America/Los_Angeles",
         "_sponsors": ["", "GGPoker", ""]}
+    assert (hand.site, hand.game_type, hand.currency) == ("The Card Room", "cash", "USD")
     assert replay(hand) == []
 
 

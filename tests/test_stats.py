@@ -533,7 +533,7 @@ def test_every_player_every_game(con: duckdb.DuckDBPyConnection) -> None:
 
 def test_stats_by_variant(con: duckdb.DuckDBPyConnection) -> None:
     frame = stats_by(con, Filters(player="Ann"), "variant")
-    assert frame.columns[:2] == ["variant", "player"]
+    assert frame.columns[:4] == ["variant", "site", "player", "unit"]
     nets = dict(zip(frame["variant"].to_list(), frame["net"].to_list(), strict=True))
     assert nets == {"deuce_to_seven_triple_draw": -1000, "omaha": -900, "stud": -380, "texas_holdem": -10_000}
 
@@ -709,9 +709,12 @@ def test_barge_stats_has_a_row_for_every_player_of_the_samples(
     assert code == 0
     rows = json.loads(out)
     with duckdb.connect(str(db), read_only=True) as con:
-        players = {r[0] for r in con.execute("SELECT player FROM seats WHERE NOT sitting_out").fetchall()}
+        players = {tuple(r) for r in con.execute(
+            "SELECT h.site, s.player, h.unit FROM seats s JOIN hands h USING (hand_id) "
+            "WHERE NOT s.sitting_out").fetchall()}
         dealt = con.execute("SELECT count(*) FROM seats WHERE NOT sitting_out").fetchall()[0][0]
-    assert {r["player"] for r in rows} == players
+    # One row per player (site and name) and unit (docs/stats.md).
+    assert {(r["site"], r["player"], r["unit"]) for r in rows} == players
     assert len(rows) == len(players)
     assert sum(r["hands"] for r in rows) == dealt
     for row in rows:
@@ -793,7 +796,7 @@ def test_stored_hand_totals_are_what_the_hands_give_until_a_hand_changes(built_d
         con = store.con
         stored = con.execute(f"SELECT * FROM {TOTALS_TABLE} ORDER BY hand_id").fetchall()
         assert stored == con.execute(f"SELECT * FROM ({totals_sql(con)}) ORDER BY hand_id").fetchall()
-        assert len(stored) == store.count("hands") and {sd for _, _, sd in stored} == {True, False}
+        assert len(stored) == store.count("hands") and {sd for _, _, sd, _ in stored} == {True, False}
         assert hand_totals(con) == f"SELECT * FROM {TOTALS_TABLE}"
         store.delete_hands(["T-F2"])  # the totals go with the hand, and the print with them
         assert hand_totals(con) == totals_sql(con)
