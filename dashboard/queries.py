@@ -13,17 +13,27 @@ them and the recorded ones elsewhere, and works on databases written before awar
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
 import duckdb
 import polars as pl
 
+from dashboard.units import UNKNOWN
 from pipeline.reviews import Review, latest, reviews
 from pipeline.stats import Filters, hand_totals, won_sql
 
 SEVERITY_FIRST = "CASE f.severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END"
+
+
+@dataclass(frozen=True, slots=True)
+class UnitHands:
+    """A unit the database holds: its code, its hands' game types and how many hands count in it."""
+
+    code: str
+    game_types: tuple[str, ...]
+    hands: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +45,7 @@ class Options:
     players: tuple[str, ...]
     first: date | None
     last: date | None
+    units: tuple[UnitHands, ...]  # most hands first; empty on a database without units
 
 
 def frame(con: duckdb.DuckDBPyConnection, sql: str, params: list[Any] | None = None) -> pl.DataFrame:
@@ -55,11 +66,20 @@ def where(filters: Filters, alias: str = "h") -> tuple[str, list[Any]]:
 
     >>> where(Filters(variant="razz", player="Bo"))
     ('h.variant = ? AND h.hand_id IN (SELECT hand_id FROM seats WHERE player = ?)', ['razz', 'Bo'])
+    >>> where(Filters(unit="EUR", game_type="cash"))
+    ("coalesce(h.unit, 'chips') = ? AND h.game_type = ?", ['EUR', 'cash'])
     >>> where(Filters())
     ('TRUE', [])
     """
     clauses: list[str] = []
     params: list[Any] = []
+    if filters.unit is not None:
+        clauses.append(f"coalesce({alias}.unit, '{UNKNOWN}') = ?")
+        params.append(filters.unit)
+    for column, value in (("game_type", filters.game_type), ("site", filters.site)):
+        if value is not None:
+            clauses.append(f"{alias}.{column} = ?")
+            params.append(value)
     for column, value in (("event", filters.event), ("variant", filters.variant),
                           ("structure", filters.structure), ("table_name", filters.table)):
         if value is not None:
@@ -87,7 +107,18 @@ def options(con: duckdb.DuckDBPyConnection) -> Options:
         events=values("SELECT DISTINCT event FROM hands WHERE event IS NOT NULL ORDER BY 1"),
         variants=values("SELECT DISTINCT variant FROM hands ORDER BY 1"),
         players=values("SELECT DISTINCT player FROM seats ORDER BY 1"),
-        first=first, last=last)
+        first=first, last=last, units=units(con))
+
+
+def units(con: duckdb.DuckDBPyConnection) -> tuple[UnitHands, ...]:
+    """The units the hands count in, most hands first (none on a database without units)."""
+    if not {"unit", "game_type"} <= columns(con, "hands"):
+        return ()
+    rows = con.execute(f"""
+        SELECT coalesce(h.unit, '{UNKNOWN}') AS unit,
+               list_sort(list_distinct(list(h.game_type) FILTER (WHERE h.game_type IS NOT NULL))), count(*)
+        FROM hands h GROUP BY 1 ORDER BY 3 DESC, 1""").fetchall()
+    return tuple(UnitHands(code, tuple(kinds), n) for code, kinds, n in rows)
 
 
 def overview(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
@@ -114,6 +145,31 @@ def overview(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
                coalesce((SELECT n FROM found WHERE severity = 'info'), 0) AS infos""", params)
 
 
+def by_unit(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
+    """Per unit the filtered hands count in (whatever unit the filters choose): hands, the chips
+    in their pots and the biggest pot, each sum within its own unit; most hands first."""
+    if "unit" not in columns(con, "hands"):
+        return pl.DataFrame()
+    cond, params = where(replace(filters, unit=None))
+    return frame(con, f"""
+        WITH pots AS ({hand_totals(con)})
+        SELECT coalesce(h.unit, '{UNKNOWN}') AS unit, count(*) AS hands, coalesce(sum(p.pot), 0) AS chips,
+               max(p.pot) AS biggest_pot
+        FROM hands h LEFT JOIN pots p USING (hand_id) WHERE {cond}
+        GROUP BY 1 ORDER BY hands DESC, unit""", params)
+
+
+def units_of(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
+    """The units of the filtered hands with their hands, most hands first (no rows on a database
+    without units)."""
+    if "unit" not in columns(con, "hands"):
+        return pl.DataFrame()
+    cond, params = where(filters)
+    return frame(con, f"""
+        SELECT coalesce(h.unit, '{UNKNOWN}') AS unit, count(*) AS hands FROM hands h WHERE {cond}
+        GROUP BY 1 ORDER BY hands DESC, unit""", params)
+
+
 def hands_per_day(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
     cond, params = where(filters)
     return frame(con, f"""
@@ -128,7 +184,8 @@ def variant_mix(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFram
         GROUP BY variant ORDER BY hands DESC, variant""", params)
 
 
-def biggest_pots(con: duckdb.DuckDBPyConnection, filters: Filters, limit: int = 10) -> pl.DataFrame:
+def biggest_pots(con: duckdb.DuckDBPyConnection, filters: Filters,
+                 limit: int = 10) -> pl.DataFrame:
     cond, params = where(filters)
     # The winners are named for the few hands listed only: joining names for every hand is what
     # would take the time on a big database.

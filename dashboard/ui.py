@@ -27,17 +27,19 @@ from dashboard.connection import (
     version,
     writable,
 )
+from dashboard.labels import game_name
+from dashboard.units import UNKNOWN, Unit, game_type_name
 from evaluator.rulebook import quote_for, rule_for
-from evaluator.variants import ALL_VARIANTS
 from pipeline.reviews import STATUSES, ReviewError, add_review
-from pipeline.stats import Filters
+from pipeline.stats import Filters, UnitsMissing
 
 T = TypeVar("T")
 RETRY_EVERY = 0.5  # seconds between tries while an ingest holds the database
 REPLAYER = "views/replayer.py"
 REPLAYER_URL = "replayer"  # the replayer page's url_path (app.py)
 ALL = "(all)"
-NA = "\N{EN DASH}"  # shown for a value that does not exist (no hands, no chance)
+ALL_UNITS = "(every unit)"
+NA = "-"  # shown for a value that does not exist (no hands, no chance), as the tables show it
 
 
 @st.cache_data(show_spinner=False, max_entries=1024)
@@ -74,6 +76,8 @@ def fetch(fn: Callable[..., T], *args: Any) -> T:
         except duckdb.CatalogException as exc:
             raise DatabaseUnavailable(f"{path} is not a barge database (run `barge ingest` on it): {exc}") \
                 from None
+        except UnitsMissing as exc:
+            raise DatabaseUnavailable(f"{path}: {exc}.") from None
 
 
 def load(fn: Callable[..., T], *args: Any) -> T:
@@ -87,7 +91,7 @@ def load(fn: Callable[..., T], *args: Any) -> T:
 
 
 def sidebar_filters() -> None:
-    """The filters of every page: event, variant, player and dates."""
+    """The filters of every page: game type and unit, event, variant, player and dates."""
     bar = st.sidebar
     bar.header("Filters")
     try:
@@ -95,6 +99,7 @@ def sidebar_filters() -> None:
     except DatabaseUnavailable:
         bar.caption("No readable database yet.")
         return
+    unit_filters(opts.units)
     bar.selectbox("Event", [ALL, *opts.events], key="f_event")
     bar.selectbox("Variant", [ALL, *opts.variants], key="f_variant", format_func=variant_label)
     bar.selectbox("Player", [ALL, *opts.players], key="f_player")
@@ -103,19 +108,67 @@ def sidebar_filters() -> None:
                        key="f_dates")
         st.session_state["f_range"] = (opts.first, opts.last)
     if bar.button("Clear filters"):
-        for key in ("f_event", "f_variant", "f_player", "f_dates"):
+        for key in ("f_game_type", "f_unit", "f_event", "f_variant", "f_player", "f_dates"):
             st.session_state.pop(key, None)
         st.rerun()
 
 
-def variant_label(variant: str) -> str:
-    """A game as the filters offer it: its id, a room's own game marked with its room.
+def unit_filters(held: tuple[queries.UnitHands, ...]) -> None:
+    """Cash or tournament, and the unit: the unit with the most hands (of the game type chosen)
+    unless another, or every unit, is chosen. Nothing to choose on a database without units."""
+    if not held:
+        return
+    bar, state = st.sidebar, st.session_state
+    kinds = sorted({k for u in held for k in u.game_types})
+    if len(kinds) > 1:
+        bar.selectbox("Game type", [ALL, *kinds], key="f_game_type", format_func=game_type_label)
+    by_code = {u.code: u for u in offered_units(held)}
+    if state.get("f_unit") not in [*by_code, ALL_UNITS]:  # a unit of another game type: the biggest
+        state.pop("f_unit", None)
+    bar.selectbox("Unit", [*by_code, ALL_UNITS], key="f_unit",
+                  help="the unit every amount is in: a currency, play money or one tournament's chips; "
+                       "amounts of several units are never added",
+                  format_func=lambda c: c if c == ALL_UNITS
+                  else f"{Unit(c).name} · {by_code[c].hands:,} hands")
 
-    >>> variant_label("razz"), variant_label("six_card_omaha")
-    ('razz', 'six_card_omaha (a PokerStars game)')
+
+def offered_units(held: tuple[queries.UnitHands, ...]) -> list[queries.UnitHands]:
+    """The units of the game type chosen, most hands first."""
+    kind = st.session_state.get("f_game_type", ALL)
+    return [u for u in held if kind in (ALL, None) or kind in u.game_types]
+
+
+def game_type_label(game_type: str) -> str:
+    return game_type if game_type == ALL else game_type_name(game_type)
+
+
+def unit_for(f: Filters) -> Unit | None:
+    """The unit every amount of the filtered hands is in: the unit chosen, the only one they have,
+    or none when they count in several (then no page adds their amounts). A database without
+    units is one unknown unit."""
+    if f.unit is not None:
+        return Unit(f.unit)
+    held = load(queries.options).units
+    if not held:
+        return Unit(UNKNOWN)
+    offered = offered_units(held)
+    return Unit(offered[0].code) if len(offered) == 1 else None
+
+
+def named(frame: pl.DataFrame) -> pl.DataFrame:
+    """`frame` with a `game` column: the name of each row's `variant` from the catalog."""
+    names = [game_name(v) for v in frame["variant"].to_list()]
+    return frame.with_columns(pl.Series("game", names, dtype=pl.String))
+
+
+def variant_label(variant: str) -> str:
+    """A game as the filters offer it: its name from the catalog, a room's own game marked with
+    its room.
+
+    >>> variant_label("razz"), variant_label("six_card_omaha"), variant_label(ALL)
+    ('Razz', '6 Card Omaha (a PokerStars game)', '(all)')
     """
-    game = ALL_VARIANTS.get(variant)
-    return variant if game is None or game.barge else f"{variant} (a {game.room} game)"
+    return variant if variant == ALL else game_name(variant)
 
 
 def filters() -> Filters:
@@ -125,7 +178,7 @@ def filters() -> Filters:
 
     def chosen(key: str) -> str | None:
         value = state.get(key, ALL)
-        return None if value in (ALL, None) else str(value)
+        return None if value in (ALL, ALL_UNITS, None) else str(value)
 
     start: date | None = None
     end: date | None = None
@@ -135,16 +188,21 @@ def filters() -> Filters:
         if (start, end) == tuple(state.get("f_range", ())):
             start = end = None
     return Filters(event=chosen("f_event"), variant=chosen("f_variant"), player=chosen("f_player"),
-                   date_from=start, date_to=end)
+                   date_from=start, date_to=end, game_type=chosen("f_game_type"), unit=chosen("f_unit"))
 
 
 def describe(f: Filters) -> str:
-    """The active filters in words, for the pages' captions."""
-    parts = [f"{name} {value}" for name, value in (("event", f.event), ("variant", f.variant),
-                                                   ("player", f.player)) if value]
+    """The active filters in words, for the pages' captions, and the unit the amounts are in."""
+    parts = [f"{name} {value}" for name, value in (
+        ("game type", f.game_type and game_type_name(f.game_type)), ("event", f.event),
+        ("game", f.variant and game_name(f.variant)), ("player", f.player)) if value]
     if f.date_from or f.date_to:
         parts.append(f"from {f.date_from or '…'} to {f.date_to or '…'}")
-    return "Filtered: " + plain(", ".join(parts)) + "." if parts else "All hands in the database."
+    hands = "Filtered: " + plain(", ".join(parts)) + "." if parts else "All hands in the database."
+    unit = unit_for(f)
+    if unit is None:
+        return f"{hands} Several units: each amount is shown in its own, never added to another."
+    return f"{hands} Unit: {plain(unit.name)}."
 
 
 def replayer_link(hand_id: str, seq: int | None = None) -> str:
@@ -193,12 +251,12 @@ def plain(text: object) -> str:
 
 
 def percent(value: float | None) -> str:
-    """A percentage to the whole number.
+    """A percentage to one decimal.
 
-    >>> percent(46.8), percent(None) == NA
-    ('47%', True)
+    >>> percent(46.84), percent(None) == NA
+    ('46.8%', True)
     """
-    return NA if value is None else f"{value:.0f}%"
+    return NA if value is None else f"{value:.1f}%"
 
 
 def bars(frame: pl.DataFrame, category: str, value: str, *, by: str | None = None,

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import base64
 import doctest
+import json
+import re
 import shutil
 import subprocess
 import sys
@@ -15,12 +17,27 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import duckdb
+import pandas as pd
+import pyarrow as pa
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard import connection, launch, queries, stepping, table_svg, ui, uploads, winning
+from dashboard import (
+    connection,
+    labels,
+    launch,
+    queries,
+    stepping,
+    table_svg,
+    tables,
+    ui,
+    units,
+    uploads,
+    winning,
+)
 from evaluator.rulebook import rule_for, rule_text
 from evaluator.variants import ALL_VARIANTS, ROOM_VARIANTS
 from grammar.barge_parser import parse_hand
@@ -86,6 +103,24 @@ def metrics(at: AppTest) -> dict[str, str]:
     return {m.label: m.value for m in at.metric}
 
 
+def every_unit(at: AppTest) -> AppTest:
+    """The sidebar's unit set to every unit (the samples: a cash game's chips and each event's)."""
+    at.sidebar.selectbox(key="f_unit").set_value(ui.ALL_UNITS).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def displayed(table: Any) -> pd.DataFrame:
+    """A table as the page writes it: the Styler's display values (`dashboard.tables`)."""
+    return pa.ipc.open_stream(table.proto.arrow_data.styler.display_values).read_all().to_pandas()
+
+
+def headers(table: Any) -> dict[str, str]:
+    """A table's column headings, by column (a column without a heading is shown by its name)."""
+    config = json.loads(table.proto.columns)
+    return {str(c): config.get(c, {}).get("label", c) for c in table.value.columns}
+
+
 # ---- every page ----------------------------------------------------------------------------------
 
 
@@ -104,52 +139,63 @@ def test_every_page_runs_without_errors_and_fast(sample_db: Path, monkeypatch: p
 def test_overview_counts_hands_variants_and_findings(sample_db: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     at = open_page(app(sample_db, monkeypatch), "overview")
-    shown = metrics(at)
+    most = query(sample_db, "SELECT unit, count(*) FROM hands GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1")[0]
+    assert at.sidebar.selectbox(key="f_unit").value == most[0] and metrics(at)["Hands"] == f"{most[1]:,}"
+    shown = metrics(every_unit(at))
     assert shown["Hands"] == f"{scalar(sample_db, 'SELECT count(*) FROM hands'):,}"
     assert shown["Variants"] == "59"
     assert shown["Players"] == f"{scalar(sample_db, 'SELECT count(DISTINCT player) FROM seats'):,}"
     errors = scalar(sample_db, "SELECT count(*) FROM findings WHERE severity = 'error'")
     assert shown["Errors found"] == f"{errors:,}" and errors
-    biggest = at.dataframe[0].value
-    assert biggest["hand_id"][0] == BIG_POT_HAND and biggest["pot"][0] == 33750
-    assert biggest["hand"][0] == f"replayer?hand={BIG_POT_HAND}"
+    assert "In pots" not in shown  # the pots of several units are not added
+    big_unit = scalar(sample_db, f"SELECT unit FROM hands WHERE hand_id = '{BIG_POT_HAND}'")
+    at.sidebar.selectbox(key="f_unit").set_value(big_unit).run()
+    pots = next(d for d in at.dataframe if "pot" in d.value.columns)
+    assert pots.value["hand"][0] == f"replayer?hand={BIG_POT_HAND}" and pots.value["pot"][0] == 33750
+    assert displayed(pots)["pot"][0] == f"{BIG_POT} T chips"  # one tournament's chips, whole
 
 
 def test_the_sidebar_filters_hold_across_pages(sample_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    at = open_page(app(sample_db, monkeypatch), "overview")
+    at = every_unit(open_page(app(sample_db, monkeypatch), "overview"))
     at.sidebar.selectbox(key="f_variant").set_value("razz").run()
     razz = scalar(sample_db, "SELECT count(*) FROM hands WHERE variant = 'razz'")
     assert metrics(at)["Hands"] == str(razz) and metrics(at)["Variants"] == "1"
     open_page(at, "variants")
     assert metrics(at)["Hands"] == str(razz)
     assert at.sidebar.selectbox(key="f_variant").value == "razz"
+    assert at.sidebar.selectbox(key="f_unit").value == ui.ALL_UNITS
 
 
 def test_players_leaderboard_and_player_page(sample_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    at = open_page(app(sample_db, monkeypatch), "players")
-    regulars = scalar(sample_db, "SELECT count(*) FROM (SELECT player FROM seats WHERE NOT sitting_out "
-                                 "GROUP BY player HAVING count(*) >= 5)")
-    assert len(at.dataframe[0].value) == regulars  # by default, players with 5 hands or more
+    at = every_unit(open_page(app(sample_db, monkeypatch), "players"))
+    # Every unit: a row per player and unit (a player's hands in each tournament are apart).
+    per_unit = ("SELECT count(*) FROM (SELECT player, h.unit FROM seats JOIN hands h USING (hand_id) "
+                "WHERE NOT sitting_out GROUP BY ALL {})")
+    assert len(at.dataframe[0].value) == scalar(sample_db, per_unit.format("HAVING count(*) >= 5"))
     at.slider(key="players_least").set_value(1).run()
     board = at.dataframe[0].value
-    assert len(board) == scalar(sample_db, "SELECT count(DISTINCT player) FROM seats WHERE NOT sitting_out")
+    assert len(board) == scalar(sample_db, per_unit.format(""))
     top = board.sort_values("hands", ascending=False).iloc[0]
     at.selectbox(key="players_pick").set_value(top["player"]).run()
     assert not at.exception
     assert at.header[0].value == top["player"]
     assert metrics(at)["Hands"] == f"{top['hands']:,}"
-    assert [s.value for s in at.subheader][1:4] == ["Winnings hand by hand", "By variant", "By position"]
+    titles = [s.value for s in at.subheader]
+    assert [t for t in titles if t.startswith(("Winnings", "By "))] == [
+        f"Winnings hand by hand ({units.Unit(top['unit']).short})", "By variant", "By position"]
 
 
 def test_variants_page_lists_all_59_games_and_the_rooms_own(sample_db: Path,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    at = open_page(app(sample_db, monkeypatch), "variants")
+    at = every_unit(open_page(app(sample_db, monkeypatch), "variants"))
     # The BARGE games and the rooms' own counted apart: never "62 of 59".
     assert metrics(at)["Variants played"] == "59 of 59"
     assert metrics(at)["Rooms' games played"] == f"0 of {len(ROOM_VARIANTS)}"
     table = at.dataframe[0].value
     assert len(table) == len(ALL_VARIANTS)
     assert table["hands"].sum() == scalar(sample_db, "SELECT count(*) FROM hands")
+    assert "average_pot" not in table.columns  # pots of several units are not averaged
+    assert "6 Card Omaha (a PokerStars game)" in set(displayed(at.dataframe[0])["variant"])  # by name
     six = table[table["variant"] == "six_card_omaha"].iloc[0]
     assert six["rules"] == "PokerStars game, extends §2.23" and six["hands"] == 0
     razz = table[table["variant"] == "razz"].iloc[0]
@@ -164,7 +210,7 @@ def test_variants_page_lists_all_59_games_and_the_rooms_own(sample_db: Path,
 
 def test_audit_lists_findings_with_links_to_the_replayer(sample_db: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    at = open_page(app(sample_db, monkeypatch), "audit")
+    at = every_unit(open_page(app(sample_db, monkeypatch), "audit"))
     errors = scalar(sample_db, "SELECT count(*) FROM findings WHERE severity = 'error'")
     assert metrics(at)["Errors"] == f"{errors:,}"
     table = at.dataframe[0].value
@@ -312,7 +358,7 @@ def test_the_replayer_steps_by_keys_and_plays_by_itself(sample_db: Path,
 
 def test_every_finding_shows_its_rules_words_on_the_audit_page(sample_db: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    at = open_page(app(sample_db, monkeypatch), "audit")
+    at = every_unit(open_page(app(sample_db, monkeypatch), "audit"))
     table = at.dataframe[0].value
     cited = {(str(c), str(r)) for c, r in query(sample_db, "SELECT DISTINCT code, rule FROM findings")}
     # Every citation of a book has its text shipped (a room's own rule, "the room's cap", has none).
@@ -329,13 +375,14 @@ def test_a_review_entered_with_barge_review_appears_and_filters_the_audit(
         own_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert main(["review", "AUDIT-WRONG_AWARD", "WRONG_AWARD", "--status", "confirmed", "--by",
                  "Tess Director", "--note", "Ann had no part in side pot 1", "--db", str(own_db)]) == 0
-    at = open_page(app(own_db, monkeypatch), "audit")
+    at = every_unit(open_page(app(own_db, monkeypatch), "audit"))
     table = at.dataframe[0].value
-    row = table[table["hand_id"] == "AUDIT-WRONG_AWARD"].iloc[0]
+    wrong = table["hand"].str.startswith("replayer?hand=AUDIT-WRONG_AWARD&")
+    row = table[wrong].iloc[0]
     assert (row["review"], row["reviewer"]) == ("confirmed", "Tess Director")
-    assert set(table[table["hand_id"] != "AUDIT-WRONG_AWARD"]["review"]) == {"open"}
+    assert set(table[~wrong]["review"]) == {"open"}
     at.multiselect(key="audit_review").set_value(["confirmed"]).run()
-    assert list(at.dataframe[0].value["hand_id"]) == ["AUDIT-WRONG_AWARD"]
+    assert list(displayed(at.dataframe[0])["hand"]) == ["AUDIT-WRONG_AWARD"]
     open_page(at, "replayer", hand="AUDIT-WRONG_AWARD")
     assert any("Review: confirmed by Tess Director" in c.value and "Ann had no part" in c.value
                for c in at.caption)
@@ -433,7 +480,8 @@ def test_a_locked_database_is_retried_until_it_is_free_and_said_so(
     started = time.perf_counter()
     at = app(own_db, monkeypatch)  # the Overview, the default page
     assert time.perf_counter() - started > 2
-    assert not at.exception and not at.error and metrics(at)["Variants"] == "59"
+    hands = scalar(own_db, "SELECT count(*) FROM hands WHERE unit = 'chips'")  # the unit with most hands
+    assert not at.exception and not at.error and metrics(at)["Hands"] == f"{hands:,}"
     assert any("The database is free again after" in s.value for s in at.success)
 
 
@@ -482,7 +530,8 @@ def test_launch_command_runs_streamlit_headless_on_the_database(tmp_path: Path) 
 # ---- the pure modules ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("module", [stepping, table_svg, winning, queries, ui, uploads, launch],
+@pytest.mark.parametrize("module", [stepping, table_svg, winning, queries, ui, uploads, launch, units, labels,
+                                    tables],
                          ids=lambda m: m.__name__)
 def test_doctests(module: ModuleType) -> None:
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
@@ -571,3 +620,225 @@ def test_a_page_run_shares_one_connection_and_release_frees_the_database(sample_
     assert connection.GATE._readers == 0
     with connection.GATE.writing(timeout=1), Store(db) as store:
         assert store.count("hands") == scalar(sample_db, "SELECT count(*) FROM hands")
+
+
+# ---- several units: dollars, euros, play money and a tournament's chips, never added ------------
+
+# Short PokerStars histories, one unit each: a dollar cash game (two hands), a euro cash game, a
+# play-money game and a tournament (its chips are its own unit).
+UNIT_HISTORIES = {
+    "usd.txt": """\
+PokerStars Hand #900000001:  Hold'em No Limit ($0.50/$1.00 USD) - 2024/05/01 20:00:00 ET
+Table 'Ursa' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Bo ($100 in chips)
+Seat 3: Cy ($100 in chips)
+Bo: posts small blind $0.50
+Cy: posts big blind $1
+*** HOLE CARDS ***
+Ann: raises $2 to $3
+Bo: folds
+Cy: calls $2
+*** FLOP *** [2c 7d Kh]
+Cy: checks
+Ann: bets $4
+Cy: folds
+Uncalled bet ($4) returned to Ann
+Ann collected $6.50 from pot
+*** SUMMARY ***
+Total pot $6.50 | Rake $0
+Board [2c 7d Kh]
+Seat 1: Ann (button) collected ($6.50)
+Seat 2: Bo (small blind) folded before Flop
+Seat 3: Cy (big blind) folded on the Flop
+
+
+
+PokerStars Hand #900000002:  Hold'em No Limit ($0.50/$1.00 USD) - 2024/05/01 20:01:00 ET
+Table 'Ursa' 6-max Seat #2 is the button
+Seat 1: Ann ($103.50 in chips)
+Seat 2: Bo ($99.50 in chips)
+Seat 3: Cy ($97 in chips)
+Cy: posts small blind $0.50
+Ann: posts big blind $1
+*** HOLE CARDS ***
+Bo: raises $1.50 to $2.50
+Cy: folds
+Ann: folds
+Uncalled bet ($1.50) returned to Bo
+Bo collected $2.50 from pot
+Bo: doesn't show hand
+*** SUMMARY ***
+Total pot $2.50 | Rake $0
+Seat 1: Ann (big blind) folded before Flop
+Seat 2: Bo (button) collected ($2.50)
+Seat 3: Cy (small blind) folded before Flop
+""",
+    "eur.txt": """\
+PokerStars Hand #900000011:  Hold'em No Limit (€0.05/€0.10 EUR) - 2024/05/02 20:00:00 ET
+Table 'Lyra' 6-max Seat #1 is the button
+Seat 1: Ann (€10 in chips)
+Seat 2: Bo (€10 in chips)
+Seat 3: Dee (€10 in chips)
+Bo: posts small blind €0.05
+Dee: posts big blind €0.10
+*** HOLE CARDS ***
+Ann: folds
+Bo: calls €0.05
+Dee: raises €0.30 to €0.40
+Bo: folds
+Uncalled bet (€0.30) returned to Dee
+Dee collected €0.20 from pot
+Dee: doesn't show hand
+*** SUMMARY ***
+Total pot €0.20 | Rake €0
+Seat 1: Ann (button) folded before Flop (didn't bet)
+Seat 2: Bo (small blind) folded before Flop
+Seat 3: Dee (big blind) collected (€0.20)
+""",
+    "play.txt": """\
+PokerStars Hand #900000021:  Hold'em No Limit (100/200) - 2024/05/03 20:00:00 ET
+Table 'Zamenhof' 9-max (Play Money) Seat #1 is the button
+Seat 1: Ann (20000 in chips)
+Seat 2: Bo (20000 in chips)
+Seat 3: Cy (20000 in chips)
+Bo: posts small blind 100
+Cy: posts big blind 200
+*** HOLE CARDS ***
+Ann: raises 4800 to 5000
+Bo: folds
+Cy: calls 4800
+*** FLOP *** [2c 7d Kh]
+Cy: checks
+Ann: bets 15000 and is all-in
+Cy: folds
+Uncalled bet (15000) returned to Ann
+Ann collected 10100 from pot
+*** SUMMARY ***
+Total pot 10100 | Rake 0
+Board [2c 7d Kh]
+Seat 1: Ann (button) collected (10100)
+Seat 2: Bo (small blind) folded before Flop
+Seat 3: Cy (big blind) folded on the Flop
+""",
+    "tour.txt": """\
+PokerStars Hand #900000031: Tournament #3000001, $1.00+$0.10 USD Hold'em No Limit - Level I (10/20) \
+- 2024/05/04 20:00:00 ET
+Table '3000001 1' 9-max Seat #1 is the button
+Seat 1: Ann (1500 in chips)
+Seat 2: Bo (1500 in chips)
+Seat 3: Cy (1500 in chips)
+Bo: posts small blind 10
+Cy: posts big blind 20
+*** HOLE CARDS ***
+Ann: raises 1480 to 1500 and is all-in
+Bo: folds
+Cy: calls 1480 and is all-in
+*** FLOP *** [2c 7d Kh]
+*** TURN *** [2c 7d Kh] [4s]
+*** RIVER *** [2c 7d Kh 4s] [9h]
+*** SHOW DOWN ***
+Ann: shows [Ks Kd] (three of a kind, Kings)
+Cy: shows [Qs Qd] (a pair of Queens)
+Ann collected 3010 from pot
+*** SUMMARY ***
+Total pot 3010 | Rake 0
+Board [2c 7d Kh 4s 9h]
+Seat 1: Ann (button) showed [Ks Kd] and won (3010) with three of a kind, Kings
+Seat 2: Bo (small blind) folded before Flop
+Seat 3: Cy (big blind) showed [Qs Qd] and lost with a pair of Queens
+""",
+}
+TOURNAMENT = "T:PokerStars:3000001"
+# Each unit's pots as the pages write them, and Ann's net in each.
+POTS = {"USD": "$9.00", "EUR": "€0.20", TOURNAMENT: "3,010 T chips", "play": "10,100 play chips"}
+ANN = {"USD": "$2.50", "EUR": "€0.00", TOURNAMENT: "1,510 T chips", "play": "5,100 play chips"}
+
+
+@pytest.fixture(scope="module")
+def units_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("units")
+    for name, text in UNIT_HISTORIES.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    db = folder / "units.duckdb"
+    assert main(["ingest", *map(str, sorted(folder.glob("*.txt"))), "--db", str(db), "--json"]) == 0
+    assert dict(query(db, "SELECT unit, count(*) FROM hands GROUP BY 1")) == {
+        "USD": 2, "EUR": 1, "play": 1, TOURNAMENT: 1}
+    return db
+
+
+WRITTEN = {"USD": re.compile(r"-?\$[\d,]+\.\d\d"), "EUR": re.compile(r"-?€[\d,]+\.\d\d"),
+           "play": re.compile(r"-?[\d,]+(\.\d\d)? play chips"), TOURNAMENT: re.compile(r"-?[\d,]+ T chips")}
+
+
+def money_cells(at: AppTest) -> list[tuple[str, str]]:
+    """(column, cell) of every amount in the page's tables of one unit, as written (a table with a
+    `unit` column has a unit per row)."""
+    return [(column, cell) for table in at.dataframe if "unit" not in table.value.columns
+            for column, cells in displayed(table).items()
+            if labels.kind(str(column)) == "money" for cell in cells if cell != tables.EMPTY]
+
+
+def test_no_figure_adds_two_units_and_each_says_its_unit(units_db: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    at = open_page(app(units_db, monkeypatch), "overview")
+    assert at.sidebar.selectbox(key="f_unit").value == "USD"  # the unit with the most hands
+    for unit, written in WRITTEN.items():
+        at.sidebar.selectbox(key="f_unit").set_value(unit).run()
+        for page in ("overview", "players", "variants"):
+            open_page(at, page)
+            cells = money_cells(at)
+            assert cells and all(written.fullmatch(cell) for _, cell in cells), (unit, page, cells)
+            amounts = [v for k, v in metrics(at).items() if k in ("In pots", "Net", "All-in adjusted")]
+            assert all(written.fullmatch(v) for v in amounts), (unit, page, amounts)
+        open_page(at, "overview")
+        assert metrics(at)["In pots"] == POTS[unit]
+    # Every unit: the pots each in its own unit, no total, no biggest pots compared across units.
+    open_page(every_unit(at), "overview")
+    assert "In pots" not in metrics(at)
+    every = displayed(next(d for d in at.dataframe if "unit" in d.value.columns))
+    assert sorted(every["chips"]) == sorted(POTS.values())
+    assert not any("pot" in d.value.columns for d in at.dataframe)
+    open_page(at, "players")
+    at.slider(key="players_least").set_value(1).run()
+    rows = displayed(at.dataframe[0])
+    ann = rows[rows["player"] == "Ann"]
+    assert sorted(ann["net"]) == sorted(ANN.values())  # a row per unit, each net in its own
+
+
+def test_a_player_page_opens_on_every_unit_of_the_player(units_db: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    at = open_page(app(units_db, monkeypatch), "players")
+    at.selectbox(key="players_pick").set_value("Ann").run()
+    every = next(d for d in at.dataframe if "unit" in d.value.columns)
+    assert sorted(displayed(every)["net"]) == sorted(ANN.values())
+    assert at.radio(key="players_unit").value == "USD"  # the sidebar's unit first
+    assert (metrics(at)["Hands"], metrics(at)["Net"]) == ("2", ANN["USD"])
+    at.radio(key="players_unit").set_value(TOURNAMENT).run()
+    assert (metrics(at)["Hands"], metrics(at)["Net"]) == ("1", ANN[TOURNAMENT])
+    assert "Winnings hand by hand (T chips)" in [s.value for s in at.subheader]
+
+
+def test_tables_read_as_words(units_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = open_page(app(units_db, monkeypatch), "players")
+    board = at.dataframe[0]
+    named = headers(board)
+    assert {named[c] for c in ("vpip", "three_bet", "allin_adjusted_net", "net_bb_per_100")} == {
+        "VPIP", "3-bet", "all-in adjusted net", "bb/100"}
+    written = displayed(board)
+    ann = written[written["player"] == "Ann"].iloc[0]
+    assert (ann["vpip"], ann["wsd"], ann["net"]) == ("50.0%", "-", "$2.50")  # W$SD: no showdown yet
+    for page in ("overview", "players", "variants", "audit"):
+        open_page(at, page)
+        for table in at.dataframe:
+            assert not any("_" in h for h in headers(table).values()), (page, headers(table))
+            cells = {str(v) for v in displayed(table).to_numpy().ravel()}
+            assert not cells & {"None", "nan", "NaN", "texas_holdem"}, page
+
+
+
+def test_positions_are_listed_in_table_order(units_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = open_page(app(units_db, monkeypatch), "players")
+    at.selectbox(key="players_pick").set_value("Bo").run()  # the small blind, then the button
+    by_position = next(d for d in at.dataframe if list(d.value.columns)[:1] == ["position"])
+    assert list(by_position.value["position"]) == ["SB", "BTN"]

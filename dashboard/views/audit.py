@@ -9,15 +9,16 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from dashboard import queries, ui
+from dashboard import queries, tables, ui
 from evaluator.rulebook import rule_text
 from pipeline.reviews import STATUSES, current_for
 
 SEVERITY_COLOURS = alt.Scale(domain=["error", "warning", "info"], range=["#c62828", "#ef6c00", "#1565c0"])
 
 f = ui.filters()
-ui.page_title("Audit", ui.describe(f) + " Findings of `barge audit`: each place a hand differs from what "
-              "the rulebook allows (docs/rules-engine.md), with the rule's words and the directors' reviews.")
+ui.page_title("Audit", ui.describe(f) + " Findings of `barge audit`: each place a hand differs from "
+              "what the rulebook allows (docs/rules-engine.md), with the rule's words and the directors' "
+              "reviews.")
 found = ui.load(queries.findings, f)
 if found.is_empty():
     st.success("No findings: every audited hand replays clean under the rulebook.")
@@ -62,14 +63,10 @@ for column, values in narrow.items():
         found = found.filter(pl.col(column).is_in(values))
 
 st.subheader(f"Findings ({found.height:,})")
-picked = st.dataframe(
-    ui.with_links(found), hide_index=True, on_select="rerun", selection_mode="single-row", key="audit_table",
-    column_order=["hand", "seq", "severity", "code", "review", "rule", "message", "rule_text", "reviewer",
-                  "event", "table_name", "variant"],
-    column_config={"hand": ui.hand_link_column(), "seq": st.column_config.NumberColumn("action", format="%d"),
-                   "table_name": "table",
-                   "rule_text": st.column_config.TextColumn("the rule's words", width="large"),
-                   "message": st.column_config.TextColumn("message", width="large")})
+picked = tables.show(
+    ui.with_links(found), on_select="rerun", selection_mode="single-row", key="audit_table",
+    order=["hand", "seq", "severity", "code", "review", "rule", "message", "rule_text", "reviewer",
+           "event", "table_name", "variant"], wide=["message", "rule_text"])
 rows = picked.selection.rows if picked is not None else []
 if not rows:
     st.caption("Select a row to read its rule and review it, or follow its hand link to see the hand in "

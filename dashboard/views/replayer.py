@@ -17,8 +17,10 @@ import polars as pl
 import streamlit as st
 
 from dashboard import queries, ui
+from dashboard.labels import game_name
 from dashboard.stepping import TableState, steps, strengths
 from dashboard.table_svg import render
+from dashboard.units import UNKNOWN, Unit
 from grammar.errors import HandSyntaxError
 from pipeline.amounts import format_amount
 from pipeline.formats import reader
@@ -101,7 +103,7 @@ search = st.text_input("Find a hand", key=SEARCH,
                        help="cards are looked for on the boards (each of them); any other text in hand ids "
                        "and players' names")
 listed = ui.load(queries.hand_list, f, search)
-labels = {r["hand_id"]: f"{r['hand_id']} · {r['variant']} · {r['started_at'] or 'no date'}"
+labels = {r["hand_id"]: f"{r['hand_id']} · {game_name(r['variant'])} · {r['started_at'] or 'no date'}"
           + (f" · {r['findings']} finding{'s' if r['findings'] > 1 else ''}" if r["findings"] else "")
           for r in listed.iter_rows(named=True)}
 wanted = st.query_params.get("hand")
@@ -213,7 +215,8 @@ def stage() -> None:
         st.image(render(state), width="stretch")
         st.text(f"Step {state.step} of {last}: {state.text}")
     with side:
-        st.subheader("Pot")
+        money = Unit(row.get("unit") or UNKNOWN)
+        st.subheader(f"Pot ({money.short})", help=f"every amount of this hand is in {money.name}")
         st.metric("Pot", format_amount(state.pot), label_visibility="collapsed")
         if len(state.pots) > 1:
             st.dataframe(pl.DataFrame({
@@ -222,7 +225,7 @@ def stage() -> None:
                 "eligible": [", ".join(p.eligible) for p in state.pots]}), hide_index=True)
         facts = (row["event"], row["table_name"] and f"table {row['table_name']}",
                  row["level"] and f"level {row['level']}", row["started_at"] and str(row["started_at"]),
-                 row["rules_profile"])
+                 row["rules_profile"], f"amounts in {money.name}")
         st.caption(ui.plain(" · ".join(v for v in facts if v)))
 
     if state.rules:

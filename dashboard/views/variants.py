@@ -1,6 +1,6 @@
 """Variants page: all 59 games of the catalog and the rooms' own games (marked with their room) with
-their hand counts, how often a hand reaches the showdown, pots and findings, and the distribution of
-the hands that win at the showdown."""
+their hand counts, how often a hand reaches the showdown, pots (in the unit chosen) and findings,
+and the distribution of the hands that win at the showdown."""
 
 from __future__ import annotations
 
@@ -9,20 +9,20 @@ from dataclasses import replace
 import polars as pl
 import streamlit as st
 
-from dashboard import queries, ui, winning
+from dashboard import queries, tables, ui, winning
 from evaluator.variants import ALL_VARIANTS, ROOM_VARIANTS, VARIANTS
 
 f = ui.filters()
+unit = ui.unit_for(f)
 ui.page_title("Variants", ui.describe(f))
 
 games = list(ALL_VARIANTS.values())
-catalog = pl.DataFrame({"variant": [v.id for v in games], "name": [v.name for v in games],
-                        "section": [v.section for v in games],
+catalog = pl.DataFrame({"variant": [v.id for v in games], "section": [v.section for v in games],
                         "rules": ["BARGE 2025" if v.barge else f"{v.room} game, extends §{v.section}"
                                      for v in games]})
 per_variant = ui.load(queries.variant_stats, f)
-table = catalog.join(per_variant, on="variant", how="full", coalesce=True).with_columns(
-    pl.col("hands", "showdowns", "findings").fill_null(0)).sort("variant")
+table = ui.named(catalog.join(per_variant, on="variant", how="full", coalesce=True).with_columns(
+    pl.col("hands", "showdowns", "findings").fill_null(0))).sort("game")
 played = set(table.filter(pl.col("hands") > 0)["variant"].to_list())
 
 cols = st.columns(5)
@@ -36,20 +36,20 @@ cols[3].metric("Showdowns", f"{int(table['showdowns'].sum()):,}")
 total = int(table["hands"].sum())
 cols[4].metric("Showdown share", ui.percent(100 * int(table["showdowns"].sum()) / total if total else None))
 
-st.dataframe(table, hide_index=True, height=420, column_config={
-    "showdown_pct": st.column_config.ProgressColumn("showdown %", format="%.0f%%", min_value=0,
-                                                    max_value=100),
-    "average_pot": st.column_config.NumberColumn("average pot", format="localized"),
-    "biggest_pot": st.column_config.NumberColumn("biggest pot", format="localized"),
-    "players_per_hand": st.column_config.NumberColumn("players per hand", format="%.1f")})
+pots = ["average_pot", "biggest_pot"] if unit else []
+st.caption(f"Pots in {unit.name}." if unit else
+           "Pots are left out: the hands count in several units (choose one in the sidebar).")
+tables.show(table, unit, height=420,
+            order=["variant", "section", "rules", "hands", "showdowns", "showdown_pct", "players_per_hand",
+                   *pots, "findings"])
 
 left, right = st.columns(2)
 with left:
     st.subheader("Hands per variant")
-    ui.bars(table.filter(pl.col("hands") > 0), "variant", "hands")
+    ui.bars(table.filter(pl.col("hands") > 0), "game", "hands")
 with right:
     st.subheader("Showdown frequency")
-    ui.bars(table.filter(pl.col("hands") > 0), "variant", "showdown_pct", colour="#6a1b9a",
+    ui.bars(table.filter(pl.col("hands") > 0), "game", "showdown_pct", colour="#6a1b9a",
             title="hands reaching a showdown (%)")
 
 st.subheader("Winning hands at the showdown")
@@ -61,6 +61,7 @@ if ranked.is_empty():
     st.info("No showdowns among the filtered hands.")
     st.stop()
 choice = st.selectbox("Variant", [*ranked["variant"].to_list(), ui.ALL], key="variants_pick",
+                      format_func=ui.variant_label,
                       help="the winning hands of one game (most showdowns first), or of all games together")
 won = ui.load(queries.winners, f if choice == ui.ALL else replace(f, variant=choice))
 if won.is_empty():
