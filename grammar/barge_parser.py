@@ -55,6 +55,7 @@ _DESCRIPTIONS = {
     "DESCRIPTION": "a hand description in parentheses",
     "PORTION": "the portion in parentheses, such as (high)",
     "SEAT": "'Seat'",
+    "_BUTTON_SEAT": "'Seat #N is the button'",
     "DEALER": "'Dealer:'",
     "NOTE": "'Note:'",
     "FLOOR": "'Floor:'",

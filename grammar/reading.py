@@ -10,7 +10,7 @@ found there and what would have been accepted.
 Traceback (most recent call last):
 ...
 grammar.errors.HandSyntaxError: line 2, column 1: unexpected 'Seat' (expected 'Currency:', 'Event:', \
-'Game:', 'Level:', 'Rules:', 'Seat #', 'Seat', 'Site:', 'Table', 'Tournament:')
+'Game:', 'Level:', 'Rules:', 'Seat #N is the button', 'Seat', 'Site:', 'Table', 'Tournament:')
 """
 
 from __future__ import annotations
