@@ -367,8 +367,6 @@ def _assemble(items: tuple[tuple[Any, ...], ...]) -> Hand:
         else:
             meta[tag] = item[1]
 
-    # docs/format.md ("Units"): without a `Game:` line a hand is a tournament's when it names one.
-    meta.setdefault("game_type", "tournament" if "tournament" in meta else "cash")
     return Hand(
         hand_id=hand_id, variant=variant, structure=structure, stakes=stakes,
         seats=tuple(seats), actions=tuple(actions), awards=tuple(awards),

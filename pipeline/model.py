@@ -123,9 +123,15 @@ class Hand:
     # What the amounts are counted in (docs/format.md, "Units"; `pipeline.units.hand_unit`): the
     # site or venue, the game type (one of GAME_TYPES) and the ISO 4217 code of the money ("play"
     # for play money; a tournament's buy-in currency), None where the history does not say.
+    # A game type left None is the default every format states: a tournament's when the hand
+    # names one, else a cash game's (set here, so that every producer's hands compare alike).
     site: str | None = None
     game_type: str | None = None
     currency: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.game_type is None:
+            object.__setattr__(self, "game_type", "tournament" if self.tournament else "cash")
 
     def seat_of(self, player: str) -> int | None:
         for seat in self.seats:
