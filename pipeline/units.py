@@ -10,8 +10,8 @@ when no currency is given. docs/format.md ("Units") states every reader's choice
 'EUR'
 >>> hand_unit("tournament", "PokerStars", "2475523986", None, "INR")
 'T:PokerStars:2475523986'
->>> unit_label('T:PokerStars:2475523986'), unit_label('USD'), unit_label('play')
-('T chips (PokerStars #2475523986)', '$', 'play chips')
+>>> unit_label('T:PokerStars:2475523986'), unit_label('T::WSOP Event #58'), unit_label('play')
+('T chips (PokerStars #2475523986)', 'T chips (WSOP Event #58)', 'play chips')
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ def unit_label(unit: str) -> str:
     """The unit in a person's words: "$", "€", "T chips (PokerStars #123)", "play chips"."""
     if unit.startswith(TOURNAMENT_PREFIX):
         site, _, key = unit[len(TOURNAMENT_PREFIX):].partition(":")
-        return f"T chips ({site + ' ' if site else ''}#{key})"
+        number = "#" if key.isdigit() else ""  # a tournament number, else the event's name
+        return f"T chips ({site + ' ' if site else ''}{number}{key})"
     if unit == PLAY_MONEY:
         return "play chips"
     return _SYMBOLS.get(unit, unit)

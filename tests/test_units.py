@@ -16,6 +16,7 @@ from grammar.phh_parser import parse_phh
 from grammar.pokerstars_parser import parse_pokerstars
 from pipeline.cli import main
 from pipeline.model import Hand
+from pipeline.parquet_export import export_parquet
 from pipeline.phh_writer import hand_to_phh
 from pipeline.store import Store
 from pipeline.units import unit_label, unit_of
@@ -258,3 +259,8 @@ def test_an_old_database_gains_the_unit_columns_on_open(tmp_path: Path,
     assert rows == [("N1", None, "tournament", None, "T::77"), ("PS-1", "PokerStars", "cash", "USD", "USD")]
     assert main(["stats", "--db", str(db), "--json"]) == 0
     assert {r["unit"] for r in json.loads(capsys.readouterr().out)} == {"USD", "T::77"}
+    with duckdb.connect(str(db), read_only=True) as con:  # and the Parquet export carries them
+        export_parquet(con, tmp_path / "out")
+        exported = con.execute(f"SELECT hand_id, site, game_type, currency, unit FROM read_parquet("
+                               f"'{tmp_path / 'out'}/hands/**/*.parquet') ORDER BY hand_id").fetchall()
+    assert exported == rows
