@@ -325,13 +325,13 @@ def refresh_facts(con: duckdb.DuckDBPyConnection) -> int:
 
 def totals_sql(con: duckdb.DuckDBPyConnection) -> str:
     """Per hand: the chips in the pot (the awards, computed where the audit made them, plus the
-    rake; the summary's total when nothing was awarded), whether it reached a showdown (a
-    SHOWDOWN street, or someone showed) and the hand's unit, which the pot is counted in."""
+    rake; the summary's total when nothing was awarded; in the hand's `hands.unit`) and whether it
+    reached a showdown (a SHOWDOWN street, or someone showed)."""
     return f"""
         WITH by_hand AS (SELECT hand_id, sum(amount) AS awarded FROM ({won_sql(con)}) GROUP BY hand_id),
         showdown AS (SELECT DISTINCT hand_id FROM actions WHERE street = 'showdown' OR kind = 'show')
         SELECT h.hand_id, coalesce(w.awarded + coalesce(h.rake, 0), h.total_pot)::DOUBLE AS pot,
-               s.hand_id IS NOT NULL AS showdown, h.unit
+               s.hand_id IS NOT NULL AS showdown
         FROM hands h LEFT JOIN by_hand w USING (hand_id) LEFT JOIN showdown s USING (hand_id)"""
 
 

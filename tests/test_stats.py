@@ -796,7 +796,7 @@ def test_stored_hand_totals_are_what_the_hands_give_until_a_hand_changes(built_d
         con = store.con
         stored = con.execute(f"SELECT * FROM {TOTALS_TABLE} ORDER BY hand_id").fetchall()
         assert stored == con.execute(f"SELECT * FROM ({totals_sql(con)}) ORDER BY hand_id").fetchall()
-        assert len(stored) == store.count("hands") and {sd for _, _, sd, _ in stored} == {True, False}
+        assert len(stored) == store.count("hands") and {sd for _, _, sd in stored} == {True, False}
         assert hand_totals(con) == f"SELECT * FROM {TOTALS_TABLE}"
         store.delete_hands(["T-F2"])  # the totals go with the hand, and the print with them
         assert hand_totals(con) == totals_sql(con)
