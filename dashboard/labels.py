@@ -35,6 +35,10 @@ COLUMNS: dict[str, tuple[str, Kind]] = {
     "message": ("message", "text"), "rule_text": ("the rule's words", "text"), "review": ("review", "text"),
     "reviewer": ("reviewer", "text"), "portion": ("portion", "text"), "class": ("winning hand", "text"),
     "portions_won": ("portions won", "count"),
+    "path": ("file", "text"), "line": ("line", "count"), "column": ("column", "count"),
+    "error": ("error", "text"), "raw_text": ("raw text", "text"), "status": ("status", "text"),
+    "reason": ("reason", "text"), "blocks": ("hand blocks", "count"), "changed": ("changed", "count"),
+    "rejects": ("rejected", "count"), "duplicates": ("duplicates skipped", "count"),
 }
 
 

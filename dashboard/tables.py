@@ -21,6 +21,7 @@ from dashboard import labels
 from dashboard.units import Unit
 
 EMPTY = "-"
+NOTHING = float("-inf")  # an empty number, as the table holds it (`filled`)
 # The cells one table writes: a Styler takes about a second per 150,000 (and refuses 262,144 by
 # default), so a longer table shows its first rows and says how many there are.
 MAX_CELLS = 60_000
@@ -104,10 +105,32 @@ def show(frame: pl.DataFrame, unit: Unit | None = None, *, order: Sequence[str] 
     rows = max(1, MAX_CELLS // max(1, len(shown)))
     if frame.height > rows:
         st.caption(f"The first {rows:,} of {frame.height:,} rows: the filters narrow them.")
-    data = frame.head(rows).select(shown).to_pandas()
+    data = filled(frame.head(rows).select(shown)).to_pandas()
     # A column already written as text (amounts of several units, `in_units`) stays as written.
-    styled = data.style.format(na_rep=EMPTY).format(
-        {c: writer(labels.kind(c), unit) for c in shown
-         if labels.kind(c) != "money" or frame.schema[c] != pl.String},
-        na_rep=EMPTY)
+    styled = data.style.format({c: _or_empty(writer(labels.kind(c), unit)) for c in shown
+                                if labels.kind(c) != "money" or frame.schema[c] != pl.String})
     return st.dataframe(styled, hide_index=True, column_config=column_config(shown, wide), **options)
+
+
+def filled(frame: pl.DataFrame) -> pl.DataFrame:
+    """`frame` without empty cells, which the grid would draw as "None" whatever the Styler says:
+    an empty number becomes NOTHING (written "-", sorted below every number, so that a sort by the
+    number still sorts numbers), an empty text "-", and dates text that sorts as they do.
+
+    >>> filled(pl.DataFrame({"n": [1, None], "t": ["a", None]})).rows()
+    [(1.0, 'a'), (-inf, '-')]
+    """
+    def fill(column: str, dtype: pl.DataType) -> pl.Expr:
+        col = pl.col(column)
+        if dtype == pl.Datetime or dtype == pl.Date:
+            written = col.dt.strftime("%Y-%m-%d %H:%M" if dtype == pl.Datetime else "%Y-%m-%d")
+            return written.fill_null(EMPTY)
+        if dtype.is_numeric() and frame[column].null_count():
+            return col.cast(pl.Float64).fill_null(NOTHING)
+        return col.fill_null(EMPTY) if dtype == pl.String else col
+
+    return frame.with_columns(fill(c, t) for c, t in frame.schema.items())
+
+
+def _or_empty(write: Callable[[Any], str]) -> Callable[[Any], str]:
+    return lambda value: EMPTY if value in (NOTHING, EMPTY) else write(value)

@@ -23,7 +23,7 @@ import pytest
 
 from tests.browser.webdriver import CHROMEDRIVER, CHROMIUM, Browser, dashboard_server
 from tests.conftest import ROOT, sample_files
-from tests.test_dashboard import BAD_HAND, CHOWAHA_HAND, build
+from tests.test_dashboard import BAD_HAND, CHOWAHA_HAND, add_units, build
 
 WIDTH = 1400
 # page url, its title, what must be on it once it has run
@@ -71,8 +71,10 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The samples and the audit samples, ingested and audited."""
-    return build(tmp_path_factory.mktemp("browser") / "samples.duckdb")
+    """The samples and the audit samples, ingested and audited, with hands in dollars, euros, play
+    money and a PokerStars tournament's chips beside the samples' cash chips and event chips."""
+    folder = tmp_path_factory.mktemp("browser")
+    return add_units(build(folder / "samples.duckdb"), folder)
 
 
 @pytest.fixture(scope="module")
@@ -116,6 +118,8 @@ def test_every_page_renders_without_errors(dashboard: str, browser: Browser, sho
         browser.get(f"{dashboard}/{url}")
         state = settled(browser, title, marker)
         assert not state["errors"], f"{name}: {state['errors']}"
+        if name in ("overview", "players", "variants", "audit"):  # the unit with the most hands, said
+            assert "Unit: chips" in state["text"], name
         # The whole page in one picture: a window as tall as the page (the app scrolls inside it).
         browser.resize(WIDTH, min(max(int(state["height"]) + 140, 900), 6000))
         settled(browser, title, marker)

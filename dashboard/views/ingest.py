@@ -7,7 +7,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from dashboard import queries, ui, uploads
+from dashboard import queries, tables, ui, uploads
 from dashboard.connection import DatabaseBusy, DatabaseUnavailable, database_path
 from pipeline.store import StoreError
 
@@ -52,14 +52,13 @@ if report:
     cols[3].metric("Changed", f"{report['changed']:,}")
     cols[4].metric("Errors found", f"{audit['errors']:,}")
     cols[5].metric("Seconds", f"{report['seconds']:.2f}")
-    st.dataframe(pl.DataFrame(report["files"]).drop("format"), hide_index=True)
+    tables.show(pl.DataFrame(report["files"]).drop("format"))
     if report["by_variant"]:
         by_variant = report["by_variant"]
-        st.dataframe(pl.DataFrame({"variant": list(by_variant), "hands": list(by_variant.values())}),
-                     hide_index=True)
+        tables.show(pl.DataFrame({"variant": list(by_variant), "hands": list(by_variant.values())}))
     if report["reject_details"]:
         st.subheader("Rejected hands")
-        st.dataframe(pl.DataFrame(report["reject_details"]), hide_index=True)
+        tables.show(pl.DataFrame(report["reject_details"]))
     if audit["findings"]:
         st.caption(f"The audit of the new hands found {audit['errors']} errors, {audit['warnings']} "
                    f"warnings and {audit['infos']} notes; the Audit page lists them.")
@@ -75,4 +74,4 @@ else:
     else:
         st.caption("Hands that could not be read, where, and why; fix them and upload the file again "
                    "(or `barge ingest --retry-rejects` after a grammar fix).")
-        st.dataframe(stored, hide_index=True)
+        tables.show(stored)
