@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 from unittest.mock import patch
 
+import evaluator.finish
 import evaluator.replay
 from benchmarks.suite import data_dir, row
 from evaluator.catalog import GAMES
@@ -73,8 +74,9 @@ def profile(texts: list[str], db: Path) -> dict[str, float]:
 
     parse = FORMATS[NATIVE].parse
     batch, audit = HandBatch(), AuditRows()
-    # The replay calls the settlement by the name it imported: timed there.
-    with patch.object(evaluator.replay, "settle", timed_settle):
+    # The replay's end of the hand (`evaluator.finish`) calls the settlement by the name it imported:
+    # timed there.
+    with patch.object(evaluator.finish, "settle", timed_settle):
         for line, text in enumerate(texts):
             hand = timed("parse", parse, text)
             outcome = timed("replay", evaluator.replay.replay_hand, hand)

@@ -1,0 +1,249 @@
+"""The card steps of a hand under replay, other than the deal: draws, discards and standing pat,
+dice, the game choice, splits, exposed cards, Oklahoma's board removal, and the shows and mucks;
+each step against its street's betting round and in turn where the game says so.
+"""
+
+from __future__ import annotations
+
+from evaluator.cards import rank_value
+from evaluator.catalog import AFTER_BETTING, BEFORE_BETTING, PICKEM_SHOWING, WITH_OWN_ACTION, Street
+from evaluator.hand_state import Player, StreetState
+from evaluator.wagering import Wagering
+from pipeline.model import UNKNOWN_CARD, Action
+
+STEP_WORDS = {"draw": "draw", "discard": "discard", "roll": "roll of the dice", "split": "split",
+              "expose": "exposed card", "choose": "game choice", "remove_board": "board removal"}
+
+
+class CardSteps(Wagering):
+    """The replay's card steps other than the deal, and their order in the street."""
+
+    # ---- other steps ----
+    def card_step(self, action: Action) -> None:
+        street = self.street
+        assert street is not None
+        spec = street.spec
+        kind = action.kind
+        player = self.players[action.player] if action.player else None
+        allowed = spec is not None and (
+            (kind in ("discard", "draw", "stand_pat") and (spec.draw or spec.discard))
+            or (kind == "roll" and spec.dice)
+            or kind in (spec.steps if spec else ())
+        )
+        if not allowed:
+            self.flag(
+                "UNEXPECTED_STEP",
+                f"{kind.replace('_', ' ')} on {street.name.replace('_', ' ')} "
+                f"is not a step of {self.game.variant.name}",
+            )
+        elif spec is not None:
+            self.check_order(action, spec)
+        if kind == "roll":
+            self.on_roll(action, spec)
+        elif kind == "remove_board":
+            street.removed.add(action.detail or "")
+            self.removed_boards.add(action.detail or "")
+        elif player is None:
+            return
+        elif kind == "discard":
+            self.on_discard(player, action, spec)
+        elif kind == "draw":
+            self.on_draw(player, action)
+        elif kind == "stand_pat":
+            self.on_discard(player, action, spec)
+        elif kind in ("split", "expose"):
+            self.claim(player, action.cards, "shows")
+            if kind == "split":
+                player.split = list(action.cards)
+            if kind == "expose":
+                player.up.extend(c for c in action.cards if c not in player.up)
+        elif kind == "choose":
+            self.on_choose(player, action)
+
+    def check_order(self, action: Action, spec: Street) -> None:
+        """The step against its street's betting round, and in seat order where the players take it in
+        turn, as the game's section orders them (the catalog's `timing` and `in_turn`)."""
+        street = self.street
+        assert street is not None
+        kind = action.kind
+        if kind == "draw":
+            return  # the replacement cards follow their discard, whose place is checked
+        step = ("draw" if spec.draw else "discard") if kind in ("discard", "stand_pat") else kind
+        when = spec.when(step)
+        what = f"{action.player or 'the dealer'}'s {STEP_WORDS.get(step, step)}"
+        betting = f"the {street.name.replace('_', ' ')} betting"
+        player = self.players.get(action.player or "")
+        # a player all-in before acting puts no chips in and cannot check: their first action is the step
+        acted = action.player in street.bettors or (player is not None and player.all_in)
+        if when == BEFORE_BETTING and street.bettors:
+            self.flag("STEP_OUT_OF_ORDER", f"{what} came after {betting} began; in "
+                      f"{self.game.variant.name} it comes before that betting")
+        elif when == AFTER_BETTING and not self.betting_over(street):
+            self.flag("STEP_OUT_OF_ORDER", f"{what} came before {betting} was over; in "
+                      f"{self.game.variant.name} it follows that betting")
+        elif when == WITH_OWN_ACTION and not acted and not self.betting_over(street):
+            self.flag("STEP_OUT_OF_ORDER", f"{what} came before they acted in {betting}; in "
+                      f"{self.game.variant.name} it is made with the player's first action")
+        if step in spec.in_turn and player is not None and player.name not in street.discarded:
+            self.check_turn(player, street, STEP_WORDS.get(step, step))
+
+    def check_turn(self, player: Player, street: StreetState, step: str) -> None:
+        """§2.17 and every draw: "each player in turn", from the first active player to the left of the
+        button, all the discards announced before the replacement cards are dealt."""
+        button = self.hand.button_seat
+        if button is None:
+            return
+        due = next((p for p in self.clockwise_after(button) if p.name not in street.discarded), None)
+        if due is not None and due.name != player.name:
+            self.flag("OUT_OF_TURN", f"{player.name} takes the {step} when it was {due.name}'s turn: each "
+                      "player draws in turn from the first player to the left of the button")
+
+    def betting_over(self, street: StreetState) -> bool:
+        """Whether the street's betting round is over, or there is none to play."""
+        r = street.round
+        if r is None:
+            return True
+        if r.order is None:  # nobody has acted yet: a round is due if two players can still bet
+            return sum(1 for p in self.live if not p.all_in) < 2
+        return self.next_to_act(r) is None
+
+    def on_discard(self, player: Player, action: Action, spec: Street | None) -> None:
+        street = self.street
+        assert street is not None
+        cards = action.cards
+        street.discarded.add(player.name)
+        limits = (spec.draw or spec.discard) if spec is not None else None
+        if limits and not (limits[0] <= len(cards) <= limits[1]):
+            most = f"exactly {limits[0]}" if limits[0] == limits[1] else f"{limits[0]} to {limits[1]}"
+            self.flag("WRONG_DISCARD_COUNT", f"{player.name} discards {len(cards)}; {most} may be discarded")
+        self.claim(player, cards, "discards")
+        for card in cards:
+            if card in player.cards:
+                player.cards.remove(card)
+                if card in player.up:
+                    player.up.remove(card)
+            elif UNKNOWN_CARD in player.cards:
+                player.cards.remove(UNKNOWN_CARD)
+            if card != UNKNOWN_CARD:
+                self.where[card] = "discards"
+            else:
+                self.unseen_discards += 1  # unseen, but back in the stub on a reshuffle all the same
+        if spec is not None and spec.draw and cards:
+            street.pending_draw[player.name] = (len(cards), self.seq)
+
+    def on_draw(self, player: Player, action: Action) -> None:
+        street = self.street
+        assert street is not None
+        count, _ = street.pending_draw.pop(player.name, (0, 0))
+        if count != len(action.cards):
+            self.flag("DRAW_COUNT_MISMATCH", f"{player.name} discarded {count} and drew {len(action.cards)}")
+        for card in action.cards:
+            self.place(card, player.name)
+            player.cards.append(card)
+
+    def on_roll(self, action: Action, spec: Street | None) -> None:
+        street = self.street
+        assert street is not None
+        street.rolled = True
+        dice = (action.detail or "").split()
+        self.dice.extend(int(d) for d in dice if d.isdigit())
+        if spec is None or not spec.dice:
+            return  # a roll the game lacks here: UNEXPECTED_STEP says so
+        if len(dice) != spec.dice:
+            self.flag("WRONG_DICE", f"{len(dice)} dice rolled; {self.game.variant.name} rolls {spec.dice}")
+        # §1.13: "the dice (or die) are rolled by the player on the button". The dealer may roll for a
+        # button player who is out of the hand (the section is silent), never for one still in it.
+        button = self.button_player
+        if button is None:
+            return
+        if action.player is None and button.live:
+            self.flag("WRONG_DICE", f"the dealer rolls; the player on the button ({button.name}) is in the "
+                      "hand and rolls")
+        elif action.player is not None and action.player != button.name:
+            self.flag("WRONG_DICE", f"{action.player} rolls; the player on the button ({button.name}) rolls")
+
+    def on_choose(self, player: Player, action: Action) -> None:
+        choice = action.detail or ""
+        choices = dict(self.game.choices)
+        if choice not in choices:
+            self.flag(
+                "WRONG_GAME_CHOICE",
+                f"{player.name} chooses {choice}, which is not a game of "
+                f"{self.game.variant.name} ({', '.join(choices)})",
+            )
+            return
+        chooser = self.chooser()
+        if chooser is not None and chooser.name != player.name:
+            self.flag("WRONG_GAME_CHOICE", f"{player.name} chooses the game; {chooser.name} chooses (§2.38)")
+        street = self.street
+        assert street is not None and street.spec is not None
+        old = street.spec
+        streets = choices[choice]
+        self.chosen = choice
+        self.showing = PICKEM_SHOWING.get(choice, self.showing)
+        self.plan = [streets[0], *list(streets[1:])]
+        self.plan_index = 0
+        street.spec = streets[0]
+        for p in self.live:
+            extra = streets[0].down - old.down
+            if extra:
+                street.extra_deal[p.name] = extra
+
+    def chooser(self) -> Player | None:
+        """§2.38: the player under the gun, or the button heads-up and three-handed."""
+        dealt = [p for p in self.players.values() if p.dealt_in]
+        button = self.button_player
+        if button is None:
+            return None
+        if len(dealt) <= 3:
+            return button
+        anchor = self.anchor
+        return self.clockwise_after(anchor, dealt)[0] if anchor is not None else None
+
+    def river_cards(self) -> dict[str, str]:
+        """Oklahoma's rows that have their river card, and that card."""
+        return {
+            name: cards[-1]
+            for name, cards in self.board_cards.items()
+            if name in ("1", "2", "3") and len(cards) == 5
+        }
+
+    def boards_to_remove(self) -> set[str] | None:
+        """§2.34: the rows whose river card is lowest (deuce low, ace high), none when all three
+        tie, all three under the cash-game rule; None before the three rivers are dealt."""
+        rivers = self.river_cards()
+        if len(rivers) != 3:
+            return None
+        if self.profile.get("oklahoma") == "cash":
+            return set(rivers)
+        lowest = min(rank_value(c) for c in rivers.values())
+        expected = {n for n, c in rivers.items() if rank_value(c) == lowest}
+        return set() if len(expected) == 3 else expected
+
+    def check_removal(self, street: StreetState) -> None:
+        """§2.34: the rows whose river card is lowest are removed."""
+        expected = self.boards_to_remove()
+        if expected is None:
+            return
+        rivers = self.river_cards()
+        if street.removed != expected:
+            said = ", ".join(sorted(street.removed)) or "none"
+            due = ", ".join(sorted(expected)) or "none"
+            self.flag(
+                "WRONG_BOARD_REMOVAL",
+                f"boards removed: {said}; the river cards "
+                f"{' '.join(rivers[n] for n in sorted(rivers))} remove {due}",
+                seq=street.last_seq,
+            )
+
+    def reveal(self, action: Action) -> None:
+        if action.player is None:
+            return
+        player = self.players[action.player]
+        self.claim(player, action.cards, "shows" if action.kind == "show" else "mucks")
+        if action.kind == "muck":
+            player.mucked = True
+            return
+        player.showed = True
+        if player.split and UNKNOWN_CARD in player.split and len(action.cards) == len(player.split):
+            player.split = list(action.cards)  # shown in the order of the split (docs/format.md)

@@ -1,0 +1,149 @@
+"""The cards of a hand under replay: each card taken from the stub and who holds it, the cards a
+player reveals, the deal to each player and to each board, and the check of each street's deal
+against the game's (`evaluator.catalog`).
+"""
+
+from __future__ import annotations
+
+from evaluator.catalog import EXTRA_HOLE_CARDS_ON_BLACK_FLOP, Street
+from evaluator.hand_state import HandState, Player
+from pipeline.model import UNKNOWN_CARD, Action
+
+
+class Dealing(HandState):
+    """The replay's cards: the stub, the holders, each street's deal."""
+
+    def place(self, card: str, holder: str) -> None:
+        """Take `card` from the stub for `holder`: it must be in the deck and not yet seen."""
+        self.dealt += 1
+        if self.dealt > self.stub and not self.stub_warned:
+            self.stub_warned = True
+            self.flag(
+                "STUB_EXHAUSTED",
+                f"card {self.dealt} dealt from a {self.game.deck.name} with no "
+                "reshuffle of the discards and no common card",
+            )
+        if card == UNKNOWN_CARD:
+            return
+        self.check_card(card)
+        if card in self.where:
+            self.flag(
+                "DUPLICATE_CARD",
+                f"{card} dealt to {holder.removeprefix('board:')} is already "
+                f"{self._describe(self.where[card])}",
+            )
+        self.where[card] = holder
+
+    def _describe(self, holder: str) -> str:
+        if holder.startswith("board:"):
+            return f"on board {holder[6:]}"
+        if holder == "discards":
+            return "among the discards"
+        return f"held by {holder}"
+
+    def check_card(self, card: str) -> None:
+        if card not in self.game.deck:
+            self.flag("CARD_NOT_IN_DECK", f"{card} is not in the {self.game.deck.name}")
+
+    def claim(self, player: Player, cards: tuple[str, ...], what: str) -> None:
+        """`player` reveals `cards`: each must be one they hold (an unseen card becomes it)."""
+        for card in cards:
+            if card == UNKNOWN_CARD or card in player.cards:
+                continue
+            self.check_card(card)
+            holder = self.where.get(card)
+            if holder is not None and holder != player.name:
+                self.flag("DUPLICATE_CARD", f"{player.name} {what} {card}, which is {self._describe(holder)}")
+            elif UNKNOWN_CARD in player.cards:
+                player.cards[player.cards.index(UNKNOWN_CARD)] = card
+                self.where[card] = player.name
+            else:
+                self.flag("SHOWN_CARDS_NOT_HELD", f"{player.name} {what} {card} but was not dealt it")
+
+    def deal(self, action: Action) -> None:
+        street = self.street
+        assert street is not None and action.player is not None
+        player = self.players[action.player]
+        face_up = action.detail == "up"
+        for card in action.cards:
+            self.place(card, player.name)
+            player.cards.append(card)
+            if face_up:
+                player.up.append(card)
+                player.dealt_up.append(card)
+        if street.settled:
+            extra = street.extra_deal.pop(player.name, 0)
+            if extra != len(action.cards):
+                self.flag(
+                    "WRONG_DEAL",
+                    f"{player.name} dealt {len(action.cards)} card(s) after the deal "
+                    f"of {street.name.replace('_', ' ')}",
+                )
+            return
+        counts = street.deals.setdefault(player.name, [0, 0])
+        counts[1 if face_up else 0] += len(action.cards)
+
+    def board(self, action: Action) -> None:
+        street = self.street
+        assert street is not None
+        name = action.detail or "1"
+        for card in action.cards:
+            self.place(card, f"board:{name}")
+            self.board_cards[name].append(card)
+        street.boards[name] += len(action.cards)
+        if name == "common":
+            street.common = True
+
+    def expected_deal(self, player: Player, spec: Street) -> tuple[int, int]:
+        street = self.street
+        assert street is not None
+        if street.common:
+            return (0, 0)
+        rules = self.game.rules
+        if "deal_down_when_exposed" in rules and spec.up and not spec.down:
+            return (1, 0) if player.name in street.all_exposed else (0, 1)  # §2.31
+        if EXTRA_HOLE_CARDS_ON_BLACK_FLOP in rules and spec.name == "flop":
+            return (2, 0) if self._black_flop() else (0, 0)
+        return (spec.down, spec.up)
+
+    def _black_flop(self) -> bool:
+        flop = self.board_cards.get("1", [])[:3]
+        return sum(1 for c in flop if c[1:] in ("s", "c")) >= 2
+
+    def settle(self) -> None:
+        """The deal of the street is over: check the counts, fill in cards nobody recorded."""
+        street = self.street
+        if street is None or street.settled:
+            return
+        street.settled = True
+        spec = street.spec
+        if spec is None:
+            return
+        for player in self.live:
+            down, up = self.expected_deal(player, spec)
+            got = street.deals.get(player.name)
+            if got is None:
+                for _ in range(down + up):
+                    self.place(UNKNOWN_CARD, player.name)
+                    player.cards.append(UNKNOWN_CARD)
+                    if up:
+                        player.up.append(UNKNOWN_CARD)
+            elif (got[0] + got[1], got[1] if self.game.forced != "blinds" or up else 0) != (down + up, up):
+                self.flag(
+                    "WRONG_DEAL",
+                    f"{player.name} was dealt {got[0]} down and {got[1]} up on "
+                    f"{spec.name.replace('_', ' ')}; the game deals {down} down and {up} up",
+                )
+        expected = dict(spec.boards)
+        for name in street.boards:
+            if name in expected or name == "common" or (self.run_it and name.isdigit() and name != "1"):
+                continue
+            self.flag("WRONG_BOARD", f"board {name} is not a board of {self.game.variant.name}")
+        if len(self.live) >= 2 or street.boards:
+            for name, count in expected.items():
+                if street.boards[name] != count and not (self.run_it and street.boards[name] == 0):
+                    self.flag(
+                        "WRONG_BOARD",
+                        f"board {name} got {street.boards[name]} card(s) on "
+                        f"{spec.name.replace('_', ' ')}; the game deals {count}",
+                    )
