@@ -511,6 +511,22 @@ def test_a_database_from_before_award_origins_still_shows(own_db: Path,
     assert metrics(at)["Pot"] == BIG_POT
 
 
+def test_a_database_from_before_units_shows_one_unknown_unit(own_db: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read-only, an old database keeps its hands in one unit, "chips"; the statistics, which need
+    the units, say how to add them (the store adds them when it opens the database for writing)."""
+    with duckdb.connect(str(own_db)) as con:
+        for column in ("unit", "currency", "game_type", "site"):
+            con.execute(f"ALTER TABLE hands DROP COLUMN {column}")
+        con.execute("DROP TABLE player_facts")
+    at = open_page(app(own_db, monkeypatch), "overview")
+    assert "Unit" not in [box.label for box in at.sidebar.selectbox]  # nothing to choose
+    assert metrics(at)["Hands"] == f"{scalar(own_db, 'SELECT count(*) FROM hands'):,}"
+    assert metrics(at)["In pots"].endswith(" chips") and "Unit: chips." in at.caption[0].value
+    open_page(at, "players")
+    assert any("before hands had units" in e.value for e in at.error)
+
+
 def test_filter_values_are_parameters_not_sql(sample_db: Path) -> None:
     with duckdb.connect(str(sample_db), read_only=True) as con:
         hostile = Filters(event="x' OR 1=1 --", player="'; DROP TABLE hands; --")
