@@ -39,6 +39,9 @@ COLUMNS: dict[str, tuple[str, Kind]] = {
     "error": ("error", "text"), "raw_text": ("raw text", "text"), "status": ("status", "text"),
     "reason": ("reason", "text"), "blocks": ("hand blocks", "count"), "changed": ("changed", "count"),
     "rejects": ("rejected", "count"), "duplicates": ("duplicates skipped", "count"),
+    "seat": ("seat", "count"), "starting_stack": ("starting stack", "money"),
+    "ending_stack": ("ending stack", "money"), "final_stack": ("final stack", "money"),
+    "sitting_out": ("sitting out", "text"), "origin": ("pushed by", "text"), "amount": ("amount", "money"),
 }
 
 

@@ -1,6 +1,6 @@
 """What every page shares: cached, read-only data loading with "busy, retrying", the sidebar's
 filters (kept in `st.session_state`, so they hold across pages), links to the replayer, a
-finding's rule with its text and the director's review of it, and number formats.
+finding's rule with its text and the director's review of it, and the unit amounts are in.
 """
 
 from __future__ import annotations
@@ -227,17 +227,6 @@ def with_links(frame: pl.DataFrame) -> pl.DataFrame:
 def hand_link_column(label: str = "hand") -> Any:
     """A dataframe column of replayer links that shows the hand id."""
     return st.column_config.LinkColumn(label, display_text=r"hand=([^&]+)", help="open in the replayer")
-
-
-def money(value: float | int | None) -> str:
-    """An amount as the histories write it: thousands separators, cents only when there are any.
-
-    >>> money(1234.5), money(1600), money(None) == NA
-    ('1,234.50', '1,600', True)
-    """
-    if value is None:
-        return NA
-    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.2f}"
 
 
 def plain(text: object) -> str:

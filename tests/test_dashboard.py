@@ -51,7 +51,7 @@ from tests.conftest import ROOT, SAMPLES, SHARED, sample_files
 APP = ROOT / "dashboard" / "app.py"
 PAGES = {"overview": "views/overview.py", "players": "views/players.py", "variants": "views/variants.py",
          "audit": "views/audit.py", "replayer": "views/replayer.py", "ingest": "views/ingest.py"}
-BIG_POT_HAND, BIG_POT = "B25-london_lowball-001", "33,750"  # the samples' biggest pot
+BIG_POT_HAND, BIG_POT = "B25-london_lowball-001", "33,750 T chips"  # the samples' biggest pot
 CHOWAHA_HAND = "B25-E14-T02-0005"
 BAD_HAND = b"BARGE Hand #UP-1: texas_holdem no-limit (blinds 1/2)\nSeat 1: Ann (oops in chips)\n"
 
@@ -152,7 +152,7 @@ def test_overview_counts_hands_variants_and_findings(sample_db: Path,
     at.sidebar.selectbox(key="f_unit").set_value(big_unit).run()
     pots = next(d for d in at.dataframe if "pot" in d.value.columns)
     assert pots.value["hand"][0] == f"replayer?hand={BIG_POT_HAND}" and pots.value["pot"][0] == 33750
-    assert displayed(pots)["pot"][0] == f"{BIG_POT} T chips"  # one tournament's chips, whole
+    assert displayed(pots)["pot"][0] == BIG_POT  # one tournament's chips, whole
 
 
 def test_the_sidebar_filters_hold_across_pages(sample_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -233,7 +233,7 @@ def test_replayer_shows_a_known_pot_and_steps(sample_db: Path, monkeypatch: pyte
     at.button(key="replay_prev").click().run()
     assert at.slider(key="replay_step").value == last - 1
     at.button(key="replay_first").click().run()  # the seats, before anything happened
-    assert at.slider(key="replay_step").value == 0 and metrics(at)["Pot"] == "0"
+    assert at.slider(key="replay_step").value == 0 and metrics(at)["Pot"] == "0 T chips"
     raw = scalar(sample_db, f"SELECT raw_text FROM hands WHERE hand_id = '{BIG_POT_HAND}'")
     assert isinstance(raw, str) and any(code.value.strip() == raw.strip() for code in at.code)
 
@@ -267,7 +267,7 @@ def test_replayer_shows_the_record_and_the_rules_push_beside_it(sample_db: Path,
     assert "pair of Aces with 9-7-5" in svg  # each shown hand's strength under its player
     pushes = next(d.value for d in at.dataframe if "by" in d.value.columns)
     assert list(zip(pushes["by"], pushes["player"], pushes["chips"], strict=True)) == [
-        ("the record", "Ann", "2,000"), ("the rules", "Bo", "2,000")]
+        ("the record", "Ann", "2,000 chips"), ("the rules", "Bo", "2,000 chips")]
     called = [m.value for m in at.markdown if "WRONG_AWARD** at this step" in m.value]
     assert called and "Ann was pushed 2,000 from side pot 1" in called[0]
     assert any("BARGE 2025 §2\\.51 · Texas Hold'em" in m.value for m in at.markdown)
@@ -281,7 +281,8 @@ def test_a_tie_pushed_whole_shows_the_split_the_rules_make(sample_db: Path,
     at = open_page(app(sample_db, monkeypatch), "replayer", hand="AUDIT-TIE_NOT_SPLIT")
     pushes = next(d.value for d in at.dataframe if "by" in d.value.columns)
     assert sorted(zip(pushes["by"], pushes["player"], pushes["chips"], strict=True)) == [
-        ("the record", "Ann", "400"), ("the rules", "Ann", "200"), ("the rules", "Bo", "200")]
+        ("the record", "Ann", "400 chips"), ("the rules", "Ann", "200 chips"),
+        ("the rules", "Bo", "200 chips")]
     assert "rules: wins 200" in svg_of(at) and "record: wins 400" in svg_of(at)
 
 

@@ -20,12 +20,12 @@ cols[1].metric("Players", f"{summary['players']:,}")
 cols[2].metric("Events", f"{summary['events']:,}")
 cols[3].metric("Variants", f"{summary['variants']:,}")
 cols[4].metric("Tables", f"{summary['tables']:,}")
-cols = st.columns([1, 1, 1, 3])  # an amount with its unit needs the room of two figures
-cols[0].metric("Errors found", f"{summary['errors']:,}")
-cols[1].metric("Warnings", f"{summary['warnings']:,}")
-cols[2].metric("Notes", f"{summary['infos']:,}")
+found = st.columns([1, 1, 1, 3])  # an amount with its unit needs the room of two figures
+found[0].metric("Errors found", f"{summary['errors']:,}")
+found[1].metric("Warnings", f"{summary['warnings']:,}")
+found[2].metric("Notes", f"{summary['infos']:,}")
 if unit is not None:
-    cols[3].metric("In pots", unit.amount(summary["chips"]), help="every pot of these hands added up")
+    found[3].metric("In pots", unit.amount(summary["chips"]), help="every pot of these hands added up")
 if summary["first_day"]:
     st.caption(f"Hands played from {summary['first_day']} to {summary['last_day']}.")
 

@@ -16,13 +16,13 @@ from typing import Any
 import polars as pl
 import streamlit as st
 
-from dashboard import queries, ui
+from dashboard import queries, tables, ui
 from dashboard.labels import game_name
 from dashboard.stepping import TableState, steps, strengths
 from dashboard.table_svg import render
 from dashboard.units import UNKNOWN, Unit
 from grammar.errors import HandSyntaxError
-from pipeline.amounts import format_amount
+from pipeline.amounts import SCALE
 from pipeline.formats import reader
 from pipeline.model import Award
 from pipeline.reviews import current_for
@@ -124,6 +124,7 @@ if found.is_empty():
     st.error(f"There is no hand {ui.plain(repr(hand_id))} in the database.")
     st.stop()
 row = found.row(0, named=True)
+money = Unit(row.get("unit") or UNKNOWN)  # every amount of the hand is in its unit
 awards = ui.load(queries.hand_awards, hand_id)
 findings = ui.load(queries.hand_findings, hand_id)
 decided = ui.load(queries.decisions)
@@ -158,10 +159,9 @@ if rules and awards.filter(pl.col("origin") != "computed").is_empty():
     st.caption("The record has no pushes (PHH writes none): the last steps push what the rules award.")
 
 
-def chips(frame: pl.DataFrame, *columns: str) -> pl.DataFrame:
-    """`frame` with its amounts written as the histories write them (thousands separators, cents
-    only where there are any)."""
-    return frame.with_columns(pl.col(c).map_elements(ui.money, return_dtype=pl.String) for c in columns)
+def amount(hundredths: int) -> str:
+    """An amount of the hand (hundredths, as the steps count it) written in the hand's unit."""
+    return money.amount(hundredths / SCALE) or ui.NA
 
 
 def badge(severity: str) -> str:
@@ -173,7 +173,7 @@ def pushes_frame(state: TableState) -> pl.DataFrame:
     """The record's and the rules' pushes of the pots where they differ, one row per push."""
     def rows(who: str, pushes: Sequence[Any]) -> dict[str, list[Any]]:
         return {"by": [who] * len(pushes), "pot": ["main" if p.pot == 0 else f"side {p.pot}" for p in pushes],
-                "player": [p.player for p in pushes], "chips": [format_amount(p.amount) for p in pushes],
+                "player": [p.player for p in pushes], "chips": [amount(p.amount) for p in pushes],
                 "hand": [p.hand or "" for p in pushes]}
 
     record, rule = rows("the record", state.record), rows("the rules", state.rules)
@@ -215,13 +215,12 @@ def stage() -> None:
         st.image(render(state), width="stretch")
         st.text(f"Step {state.step} of {last}: {state.text}")
     with side:
-        money = Unit(row.get("unit") or UNKNOWN)
         st.subheader(f"Pot ({money.short})", help=f"every amount of this hand is in {money.name}")
-        st.metric("Pot", format_amount(state.pot), label_visibility="collapsed")
+        st.metric("Pot", amount(state.pot), label_visibility="collapsed")
         if len(state.pots) > 1:
             st.dataframe(pl.DataFrame({
                 "pot": ["main" if p.index == 0 else f"side {p.index}" for p in state.pots],
-                "chips": [format_amount(p.amount) for p in state.pots],
+                "chips": [amount(p.amount) for p in state.pots],
                 "eligible": [", ".join(p.eligible) for p in state.pots]}), hide_index=True)
         facts = (row["event"], row["table_name"] and f"table {row['table_name']}",
                  row["level"] and f"level {row['level']}", row["started_at"] and str(row["started_at"]),
@@ -269,11 +268,10 @@ with lines:
 with seats:
     st.caption("Ending stack: start - chips put in + the awards (computed where the audit settled the "
                "pots); final stack: the summary's count, if any.")
-    st.dataframe(chips(ui.load(queries.hand_seats, hand_id), "starting_stack", "ending_stack", "final_stack"),
-                 hide_index=True)
+    tables.show(ui.load(queries.hand_seats, hand_id), money)
 with pushes:
     st.caption("Recorded: what the dealer pushed (the steps above). Computed: what the rules push (written "
                "by the audit), with the hand each is pushed for.")
-    st.dataframe(chips(awards, "amount"), hide_index=True)
+    tables.show(awards, money)
 with raw:
     st.code(row["raw_text"], language=None)
