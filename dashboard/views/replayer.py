@@ -215,7 +215,7 @@ def stage() -> None:
         st.image(render(state), width="stretch")
         st.text(f"Step {state.step} of {last}: {state.text}")
     with side:
-        st.subheader(f"Pot ({money.short})", help=f"every amount of this hand is in {money.name}")
+        st.subheader("Pot", help=f"every amount of this hand is in {money.name}")
         st.metric("Pot", amount(state.pot), label_visibility="collapsed")
         if len(state.pots) > 1:
             st.dataframe(pl.DataFrame({
