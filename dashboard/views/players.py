@@ -47,8 +47,8 @@ else:
 
 # The player's page: every unit the player has (the sidebar's unit left aside, its other filters
 # kept), most hands first; then one unit at a time, the sidebar's where the player has it.
-who = {(f"{p} · {s}" if sites else p): (s, p) for s, p in shown.select("site", "player").unique(
-    maintain_order=True).iter_rows()}
+who = {(f"{p} · {s or 'no site'}" if sites else p): (s, p)
+       for s, p in shown.select("site", "player").unique(maintain_order=True).iter_rows()}
 names = list(who)
 chosen = next((n for n in names if who[n][1] == f.player), None)
 picked = st.selectbox("Player", names, index=names.index(chosen) if chosen else 0, key="players_pick")
