@@ -642,7 +642,8 @@ def test_a_page_run_shares_one_connection_and_release_frees_the_database(sample_
 # ---- several units: dollars, euros, play money and a tournament's chips, never added ------------
 
 # Short PokerStars histories, one unit each: a dollar cash game (two hands), a euro cash game, a
-# play-money game and a tournament (its chips are its own unit).
+# play-money game and a tournament (its chips are its own unit); and a native hand of a dollar
+# game at Full Tilt, where another "Ann" plays.
 UNIT_HISTORIES = {
     "usd.txt": """\
 PokerStars Hand #900000001:  Hold'em No Limit ($0.50/$1.00 USD) - 2024/05/01 20:00:00 ET
@@ -738,6 +739,31 @@ Seat 1: Ann (button) collected (10100)
 Seat 2: Bo (small blind) folded before Flop
 Seat 3: Cy (big blind) folded on the Flop
 """,
+    "ft.bhh": """\
+BARGE Hand #FT-1: texas_holdem no-limit (blinds 0.50/1) - 2024-05-05 20:00:00
+Site: Full Tilt
+Currency: USD
+Table 'Orion' 6-max Seat #1 is the button
+Seat 1: Ann (100 in chips)
+Seat 2: Eve (100 in chips)
+Seat 3: Fay (100 in chips)
+Eve: posts small blind 0.50
+Fay: posts big blind 1
+*** HOLE CARDS ***
+Dealt to Ann [?? ??]
+Dealt to Eve [?? ??]
+Dealt to Fay [?? ??]
+Ann: raises 2 to 3
+Eve: folds
+Fay: folds
+Uncalled bet (2) returned to Ann
+Ann collected 2.50 from pot
+*** SUMMARY ***
+Total pot 2.50 | Rake 0
+Seat 1: Ann ends with 101.50
+Seat 2: Eve ends with 99.50
+Seat 3: Fay ends with 99
+""",
     "tour.txt": """\
 PokerStars Hand #900000031: Tournament #3000001, $1.00+$0.10 USD Hold'em No Limit - Level I (10/20) \
 - 2024/05/04 20:00:00 ET
@@ -767,8 +793,8 @@ Seat 3: Cy (big blind) showed [Qs Qd] and lost with a pair of Queens
 """,
 }
 TOURNAMENT = "T:PokerStars:3000001"
-# Each unit's pots as the pages write them, and Ann's net in each.
-POTS = {"USD": "$9.00", "EUR": "€0.20", TOURNAMENT: "3,010 T chips", "play": "10,100 play chips"}
+# Each unit's pots as the pages write them, and the net in each of Ann at PokerStars.
+POTS = {"USD": "$11.50", "EUR": "€0.20", TOURNAMENT: "3,010 T chips", "play": "10,100 play chips"}
 ANN = {"USD": "$2.50", "EUR": "€0.00", TOURNAMENT: "1,510 T chips", "play": "5,100 play chips"}
 
 
@@ -785,7 +811,7 @@ def units_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("units")
     db = add_units(folder / "units.duckdb", folder)
     assert dict(query(db, "SELECT unit, count(*) FROM hands GROUP BY 1")) == {
-        "USD": 2, "EUR": 1, "play": 1, TOURNAMENT: 1}
+        "USD": 3, "EUR": 1, "play": 1, TOURNAMENT: 1}
     return db
 
 
@@ -824,14 +850,14 @@ def test_no_figure_adds_two_units_and_each_says_its_unit(units_db: Path,
     open_page(at, "players")
     at.slider(key="players_least").set_value(1).run()
     rows = displayed(at.dataframe[0])
-    ann = rows[rows["player"] == "Ann"]
+    ann = rows[(rows["player"] == "Ann") & (rows["site"] == "PokerStars")]
     assert sorted(ann["net"]) == sorted(ANN.values())  # a row per unit, each net in its own
 
 
 def test_a_player_page_opens_on_every_unit_of_the_player(units_db: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     at = open_page(app(units_db, monkeypatch), "players")
-    at.selectbox(key="players_pick").set_value("Ann").run()
+    at.selectbox(key="players_pick").set_value("Ann · PokerStars").run()
     every = next(d for d in at.dataframe if "unit" in d.value.columns)
     assert sorted(displayed(every)["net"]) == sorted(ANN.values())
     assert at.radio(key="players_unit").value == "USD"  # the sidebar's unit first
@@ -848,7 +874,7 @@ def test_tables_read_as_words(units_db: Path, monkeypatch: pytest.MonkeyPatch) -
     assert {named[c] for c in ("vpip", "three_bet", "allin_adjusted_net", "net_bb_per_100")} == {
         "VPIP", "3-bet", "all-in adjusted net", "bb/100"}
     written = displayed(board)
-    ann = written[written["player"] == "Ann"].iloc[0]
+    ann = written[(written["player"] == "Ann") & (written["site"] == "PokerStars")].iloc[0]
     assert (ann["vpip"], ann["wsd"], ann["net"]) == ("50.0%", "-", "$2.50")  # W$SD: no showdown yet
     for page in ("overview", "players", "variants", "audit"):
         open_page(at, page)
@@ -863,6 +889,17 @@ def test_tables_read_as_words(units_db: Path, monkeypatch: pytest.MonkeyPatch) -
 
 def test_positions_are_listed_in_table_order(units_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     at = open_page(app(units_db, monkeypatch), "players")
-    at.selectbox(key="players_pick").set_value("Bo").run()  # the small blind, then the button
+    at.selectbox(key="players_pick").set_value("Bo · PokerStars").run()  # the small blind, then the button
     by_position = next(d for d in at.dataframe if list(d.value.columns)[:1] == ["position"])
     assert list(by_position.value["position"]) == ["SB", "BTN"]
+
+
+def test_a_name_at_two_sites_is_two_players(units_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = open_page(app(units_db, monkeypatch), "players")  # dollars: PokerStars and Full Tilt
+    at.slider(key="players_least").set_value(1).run()
+    board = displayed(at.dataframe[0])
+    assert sorted(zip(board[board["player"] == "Ann"]["site"], board[board["player"] == "Ann"]["net"],
+                      strict=True)) == [("Full Tilt", "$1.50"), ("PokerStars", "$2.50")]
+    at.selectbox(key="players_pick").set_value("Ann · Full Tilt").run()
+    assert at.header[0].value == "Ann · Full Tilt" and metrics(at)["Net"] == "$1.50"
+    assert not any("unit" in d.value.columns for d in at.dataframe)  # one unit: no list of units
