@@ -20,9 +20,9 @@ from typing import Any
 import duckdb
 import polars as pl
 
-from dashboard.units import UNKNOWN
 from pipeline.reviews import Review, latest, reviews
 from pipeline.stats import Filters, hand_totals, won_sql
+from pipeline.units import UNKNOWN_MONEY
 
 SEVERITY_FIRST = "CASE f.severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END"
 
@@ -74,7 +74,7 @@ def where(filters: Filters, alias: str = "h") -> tuple[str, list[Any]]:
     clauses: list[str] = []
     params: list[Any] = []
     if filters.unit is not None:
-        clauses.append(f"coalesce({alias}.unit, '{UNKNOWN}') = ?")
+        clauses.append(f"coalesce({alias}.unit, '{UNKNOWN_MONEY}') = ?")
         params.append(filters.unit)
     for column, value in (("game_type", filters.game_type), ("site", filters.site)):
         if value is not None:
@@ -115,7 +115,7 @@ def units(con: duckdb.DuckDBPyConnection) -> tuple[UnitHands, ...]:
     if not {"unit", "game_type"} <= columns(con, "hands"):
         return ()
     rows = con.execute(f"""
-        SELECT coalesce(h.unit, '{UNKNOWN}') AS unit,
+        SELECT coalesce(h.unit, '{UNKNOWN_MONEY}') AS unit,
                list_sort(list_distinct(list(h.game_type) FILTER (WHERE h.game_type IS NOT NULL))), count(*)
         FROM hands h GROUP BY 1 ORDER BY 3 DESC, 1""").fetchall()
     return tuple(UnitHands(code, tuple(kinds), n) for code, kinds, n in rows)
@@ -153,8 +153,8 @@ def by_unit(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
     cond, params = where(replace(filters, unit=None))
     return frame(con, f"""
         WITH pots AS ({hand_totals(con)})
-        SELECT coalesce(h.unit, '{UNKNOWN}') AS unit, count(*) AS hands, coalesce(sum(p.pot), 0) AS chips,
-               max(p.pot) AS biggest_pot
+        SELECT coalesce(h.unit, '{UNKNOWN_MONEY}') AS unit, count(*) AS hands,
+               coalesce(sum(p.pot), 0) AS chips, max(p.pot) AS biggest_pot
         FROM hands h LEFT JOIN pots p USING (hand_id) WHERE {cond}
         GROUP BY 1 ORDER BY hands DESC, unit""", params)
 
@@ -166,7 +166,7 @@ def units_of(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
         return pl.DataFrame()
     cond, params = where(filters)
     return frame(con, f"""
-        SELECT coalesce(h.unit, '{UNKNOWN}') AS unit, count(*) AS hands FROM hands h WHERE {cond}
+        SELECT coalesce(h.unit, '{UNKNOWN_MONEY}') AS unit, count(*) AS hands FROM hands h WHERE {cond}
         GROUP BY 1 ORDER BY hands DESC, unit""", params)
 
 

@@ -18,7 +18,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import labels
-from dashboard.units import Unit
+from pipeline.units import Unit
 
 EMPTY = "-"
 NOTHING = float("-inf")  # an empty number, as the table holds it (`filled`)

@@ -28,10 +28,10 @@ from dashboard.connection import (
     writable,
 )
 from dashboard.labels import game_name
-from dashboard.units import UNKNOWN, Unit, game_type_name
 from evaluator.rulebook import quote_for, rule_for
 from pipeline.reviews import STATUSES, ReviewError, add_review
 from pipeline.stats import Filters, UnitsMissing
+from pipeline.units import UNKNOWN_MONEY, Unit, game_type_name
 
 T = TypeVar("T")
 RETRY_EVERY = 0.5  # seconds between tries while an ingest holds the database
@@ -150,7 +150,7 @@ def unit_for(f: Filters) -> Unit | None:
         return Unit(f.unit)
     held = load(queries.options).units
     if not held:
-        return Unit(UNKNOWN)
+        return Unit(UNKNOWN_MONEY)
     offered = offered_units(held)
     return Unit(offered[0].code) if len(offered) == 1 else None
 

@@ -34,7 +34,6 @@ from dashboard import (
     table_svg,
     tables,
     ui,
-    units,
     uploads,
     winning,
 )
@@ -46,6 +45,7 @@ from pipeline.cli import main
 from pipeline.formats import reader
 from pipeline.sources import read_blocks
 from pipeline.stats import Filters, won_sql
+from pipeline.units import Unit
 from tests.conftest import ROOT, SAMPLES, SHARED, sample_files
 
 APP = ROOT / "dashboard" / "app.py"
@@ -182,7 +182,7 @@ def test_players_leaderboard_and_player_page(sample_db: Path, monkeypatch: pytes
     assert metrics(at)["Hands"] == f"{top['hands']:,}"
     titles = [s.value for s in at.subheader]
     assert [t for t in titles if t.startswith(("Winnings", "By "))] == [
-        f"Winnings hand by hand ({units.Unit(top['unit']).short})", "By variant", "By position"]
+        f"Winnings hand by hand ({Unit(top['unit']).short})", "By variant", "By position"]
 
 
 def test_variants_page_lists_all_59_games_and_the_rooms_own(sample_db: Path,
@@ -547,7 +547,7 @@ def test_launch_command_runs_streamlit_headless_on_the_database(tmp_path: Path) 
 # ---- the pure modules ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("module", [stepping, table_svg, winning, queries, ui, uploads, launch, units, labels,
+@pytest.mark.parametrize("module", [stepping, table_svg, winning, queries, ui, uploads, launch, labels,
                                     tables],
                          ids=lambda m: m.__name__)
 def test_doctests(module: ModuleType) -> None:

@@ -86,7 +86,7 @@ def test_the_same_tournament_number_on_two_sites_is_two_units() -> None:
     stars = ps_hand("PokerStars Hand #1: Tournament #7, $10+$1 USD Hold'em No Limit - Level I (1/2)")
     tilt = ps_hand("Full Tilt Hand #1: Tournament #7, $10+$1 USD Hold'em No Limit - Level I (1/2)")
     assert unit_of(stars) != unit_of(tilt)
-    assert unit_label(unit_of(stars)) == "T chips (PokerStars #7)"
+    assert unit_label(unit_of(stars)) == "T chips of PokerStars #7"
 
 
 PHH = """variant = "NT"
@@ -232,7 +232,7 @@ def test_barge_stats_filters_and_names_the_unit(tmp_path: Path, capsys: pytest.C
     assert {r["site"] for r in json.loads(capsys.readouterr().out)} == {"Full Tilt"}
     assert main(["stats", "--db", str(db), "--unit", "T:PokerStars:2475523986"]) == 0
     out = capsys.readouterr().out
-    assert "T chips (PokerStars #2475523986)" in out and "│ $ " not in out
+    assert "T chips of PokerStars #2475523986" in out and "│ $ " not in out
 
 
 # ---- an old database ----------------------------------------------------------------------------

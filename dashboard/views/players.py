@@ -12,8 +12,8 @@ import polars as pl
 import streamlit as st
 
 from dashboard import labels, tables, ui
-from dashboard.units import UNKNOWN, Unit, big_blinds
 from pipeline import stats
+from pipeline.units import UNKNOWN_MONEY, Unit, big_blinds
 
 MAX_POINTS = 2_000  # per line of the hand-by-hand chart
 HANDS_LISTED = 1_000  # the latest hands in the player's table, with links to the replayer
@@ -66,8 +66,8 @@ if len(codes) > 1:
     st.caption("Each row counts the player's hands in that unit only; bb/100 is in big blinds of each hand.")
 code = codes[0] if len(codes) == 1 else st.radio(
     "Unit", codes, index=codes.index(f.unit) if f.unit in codes else 0, key="players_unit", horizontal=True,
-    format_func=lambda c: Unit(c or UNKNOWN).name)
-money = Unit(code or UNKNOWN)
+    format_func=lambda c: Unit(c or UNKNOWN_MONEY).name)
+money = Unit(code or UNKNOWN_MONEY)
 row = every.row(codes.index(code), named=True)
 mine = replace(theirs, unit=code)
 

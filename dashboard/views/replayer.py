@@ -20,12 +20,12 @@ from dashboard import queries, tables, ui
 from dashboard.labels import game_name
 from dashboard.stepping import TableState, steps, strengths
 from dashboard.table_svg import render
-from dashboard.units import UNKNOWN, Unit
 from grammar.errors import HandSyntaxError
 from pipeline.amounts import SCALE
 from pipeline.formats import reader
 from pipeline.model import Award
 from pipeline.reviews import current_for
+from pipeline.units import UNKNOWN_MONEY, Unit
 
 PICK, STEP, SHOWN, SEARCH = "replay_pick", "replay_step", "replay_hand", "replay_search"
 PLAY = "replay_playing"  # not the Play button's key: a widget's state cannot be set
@@ -124,7 +124,7 @@ if found.is_empty():
     st.error(f"There is no hand {ui.plain(repr(hand_id))} in the database.")
     st.stop()
 row = found.row(0, named=True)
-money = Unit(row.get("unit") or UNKNOWN)  # every amount of the hand is in its unit
+money = Unit(row.get("unit") or UNKNOWN_MONEY)  # every amount of the hand is in its unit
 awards = ui.load(queries.hand_awards, hand_id)
 findings = ui.load(queries.hand_findings, hand_id)
 decided = ui.load(queries.decisions)
