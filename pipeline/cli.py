@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import polars as pl
 from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.progress import Progress as RichProgress
@@ -53,7 +54,7 @@ from pipeline.reviews import (
     reviews,
 )
 from pipeline.sources import expand_paths
-from pipeline.stats import GROUPINGS, Filters, UnitsMissing, player_stats, stats_by
+from pipeline.stats import GROUPINGS, PLAYER, Filters, UnitsMissing, player_stats, stat_columns, stats_by
 from pipeline.store import DEFAULT_DB, Store, StoreError
 from pipeline.units import unit_label
 from pipeline.writer import write_hand
@@ -385,6 +386,16 @@ _STAT_COLUMNS = (
 )  # fmt: skip
 
 
+# The statistics `barge stats --sort` orders by: every figure of a row, not the player's names.
+SORTABLE = [c for c in stat_columns() if c not in PLAYER]
+
+
+def _at_least_one(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a whole number of at least 1: {text!r}")
+    return int(text)
+
+
 def _date(text: str) -> datetime.date:
     try:
         return datetime.date.fromisoformat(text)
@@ -420,6 +431,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
             raise StoreError(f"{args.db} holds no hands (run `barge ingest` first)") from None
         except UnitsMissing as exc:
             raise StoreError(f"{args.db}: {exc}") from None
+    frame = frame.filter(pl.col("hands") >= args.min_hands)
+    if args.sort is not None:  # highest first; a row without the figure (no chance) last
+        frame = frame.sort(args.sort, descending=True, nulls_last=True, maintain_order=True)
+    if args.limit is not None:
+        frame = frame.head(args.limit)
     # Each row is one player's in one unit: its money figures say it, bb/100 is in big blinds.
     rows = [{**row, "unit_label": unit_label(row["unit"]),
              "units": {"net": row["unit"], "allin_adjusted_net": row["unit"], "net_bb_per_100": "bb/100"}}
@@ -682,7 +698,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--currency", help="only hands in this currency (USD, EUR, play, ...; a tournament's "
                                       "is its buy-in's)")
     p.add_argument("--unit", help="only hands counted in this unit (USD, play, T:PokerStars:123, ...)")
-    p.add_argument("--by", choices=GROUPINGS, help="one row per player and variant (or position)")
+    p.add_argument("--by", choices=GROUPINGS,
+                   help="one row per player and variant (or position, or stake level)")
+    p.add_argument("--min-hands", type=_at_least_one, default=1, metavar="N",
+                   help="only rows of at least N hands (default: %(default)s)")
+    p.add_argument("--sort", choices=SORTABLE, metavar="COLUMN",
+                   help=f"order the rows by this statistic, highest first: {', '.join(SORTABLE)}")
+    p.add_argument("--limit", type=_at_least_one, metavar="N", help="print only the first N rows")
     p.add_argument("--json", action="store_true",
                    help="print a JSON list of per-player, per-unit objects")
     _add_wait(p)

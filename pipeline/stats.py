@@ -52,10 +52,11 @@ class Filters:
     game_type: str | None = None
     currency: str | None = None
     unit: str | None = None
+    stakes: float | None = None  # the hand's big blind, or its big bet in limit (`STAKES_SQL`)
 
 
 NO_FILTERS = Filters()
-GROUPINGS = ("variant", "position")
+GROUPINGS = ("variant", "position", "stakes")
 PLAYER = ["site", "player", "unit"]  # a player is a name at a site; their figures are per unit
 NO_BUTTON = "no button"  # the position of every player in games without a button (stud)
 
@@ -98,6 +99,11 @@ _ADJUSTED = """
 _NOT_ADJUSTED = """
     SELECT NULL::VARCHAR AS hand_id, NULL::VARCHAR AS player, NULL::DOUBLE AS adjusted_net WHERE false"""
 
+# The hand's stakes: the big blind, the big bet in limit (the bring-in where neither is given); what
+# bb/100 divides by and what the stakes filter (`Filters.stakes`) compares.
+STAKES_SQL = """CASE WHEN h.structure = 'limit' THEN coalesce(h.big_bet, h.big_blind)
+                     ELSE coalesce(h.big_blind, h.big_bet, h.bring_in) END"""
+
 FACTS_SQL = """
 WITH
 games AS (
@@ -111,8 +117,7 @@ picked AS (
     SELECT h.hand_id, h.source_id, h.line, h.variant, h.structure, h.event, h.table_name,
            h.started_at, h.button_seat, g.first_street, g.second_street, h.site, h.game_type,
            h.currency, h.unit,
-           CAST(CASE WHEN h.structure = 'limit' THEN coalesce(h.big_bet, h.big_blind)
-                     ELSE coalesce(h.big_blind, h.big_bet, h.bring_in) END AS DOUBLE) AS big
+           CAST({stakes} AS DOUBLE) AS big
     FROM hands h
     LEFT JOIN choices c USING (hand_id)
     LEFT JOIN games g ON g.game_key = h.variant || coalesce(':' || c.chosen, '')
@@ -126,6 +131,7 @@ picked AS (
       AND ($game_type IS NULL OR h.game_type = $game_type)
       AND ($currency IS NULL OR h.currency = $currency)
       AND ($unit IS NULL OR h.unit = $unit)
+      AND ($stakes IS NULL OR {stakes} = $stakes)
       {scope}
 ),
 dealt AS (  -- everyone dealt in, with the position counted clockwise from the button
@@ -278,7 +284,7 @@ def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: dict[str, Any]) -> 
 def _facts_sql(con: duckdb.DuckDBPyConnection, scope: str = "") -> str:
     return (FACTS_SQL.replace("{awards}", won_sql(con))
             .replace("{adjusted}", _ADJUSTED if _has_table(con, "allin_adjustments") else _NOT_ADJUSTED)
-            .replace("{scope}", scope))
+            .replace("{scope}", scope).replace("{stakes}", STAKES_SQL))
 
 
 # Hands the stored facts do not cover yet: new ones, and those whose facts a re-audit dropped.
@@ -299,6 +305,7 @@ WHERE ($event IS NULL OR f.event = $event)
   AND ($game_type IS NULL OR f.game_type = $game_type)
   AND ($currency IS NULL OR f.currency = $currency)
   AND ($unit IS NULL OR f.unit = $unit)
+  AND ($stakes IS NULL OR f.hand_id IN (SELECT hand_id FROM hands h WHERE {STAKES_SQL} = $stakes))
 """
 
 
@@ -463,6 +470,9 @@ def stat_columns() -> list[str]:
 def _aggregate(con: duckdb.DuckDBPyConnection, filters: Filters, keys: list[str]) -> pl.DataFrame:
     """The statistics per group of `keys` (columns of the facts) over the selected hands."""
     sql, params = _facts_source(con, filters)
+    if "stakes" in keys:  # the facts do not keep the stakes: the hand has them
+        sql = (f"SELECT f.*, CAST({STAKES_SQL} AS DOUBLE) AS stakes "
+               f"FROM ({sql}) f JOIN hands h USING (hand_id)")
     group = ", ".join(f"coalesce({k}, '{NO_BUTTON}') AS {k}" if k == "position" else k for k in keys)
     sums = ", ".join(f"{expr} AS {name}" for name, expr in _SUMS.items())
     summed = _frame(con, f"SELECT {group}, {sums} FROM ({sql}) f GROUP BY ALL", params)
@@ -481,8 +491,8 @@ def player_stats(con: duckdb.DuckDBPyConnection, filters: Filters = NO_FILTERS) 
 
 def stats_by(con: duckdb.DuckDBPyConnection, filters: Filters, by: str) -> pl.DataFrame:
     """The statistics of `player_stats` per group, player and unit: one row per (`by`, site,
-    player, unit), `by` being "variant" or "position" (BTN, SB, BB, UTG, UTG+n, LJ, HJ, CO; "no
-    button" in stud)."""
+    player, unit), `by` being "variant", "position" (BTN, SB, BB, UTG, UTG+n, LJ, HJ, CO; "no
+    button" in stud) or "stakes" (`STAKES_SQL`: what bb/100 divides by; None where a hand has none)."""
     if by not in GROUPINGS:
         raise ValueError(f"statistics can be grouped by {' or '.join(GROUPINGS)}, not {by!r}")
     stats = _aggregate(con, filters, [by, *PLAYER])
