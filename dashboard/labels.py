@@ -42,6 +42,8 @@ COLUMNS: dict[str, tuple[str, Kind]] = {
     "seat": ("seat", "count"), "starting_stack": ("starting stack", "money"),
     "ending_stack": ("ending stack", "money"), "final_stack": ("final stack", "money"),
     "sitting_out": ("sitting out", "text"), "origin": ("pushed by", "text"), "amount": ("amount", "money"),
+    "stakes": ("stakes", "text"), "cards": ("cards", "text"), "boards": ("board", "text"),
+    "all_in": ("all in", "text"), "showdown": ("showdown", "text"),
 }
 
 
@@ -83,3 +85,36 @@ def position_rank(position: str) -> int:
     """
     plus = _UTG_PLUS.fullmatch(position)
     return 2 + int(plus.group(1)) if plus else _ORDER.get(position, 100)
+
+
+SUITS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
+
+
+def cards(held: list[str] | None) -> str:
+    """Cards as a player reads them, suits as symbols, a card nobody saw as "?"; none as "-".
+
+    >>> cards(["Ah", "Td", "??", "Jk"]), cards([]), cards(None)
+    ('A\u2665 T\u2666 ? Jk', '-', '-')
+    """
+    if not held:
+        return "-"
+    return " ".join("?" if c == "??" else c[:-1] + SUITS.get(c[-1], c[-1]) for c in held)
+
+
+def boards(dealt: list[dict[str, object]] | None) -> str:
+    """A hand's boards: one board's cards as they are, several each after its name.
+
+    >>> boards([{"board": "1", "cards": ["2c", "7d"]}]), boards(None)
+    ('2\u2663 7\u2666', '-')
+    >>> boards([{"board": "1", "cards": ["Kh"]}, {"board": "2", "cards": ["9d"]}])
+    '1: K\u2665 | 2: 9\u2666'
+    """
+    if not dealt:
+        return "-"
+    if len(dealt) == 1:
+        return cards(_card_list(dealt[0]["cards"]))
+    return " | ".join(f"{b['board']}: {cards(_card_list(b['cards']))}" for b in dealt)
+
+
+def _card_list(value: object) -> list[str]:
+    return [str(c) for c in value] if isinstance(value, list) else []

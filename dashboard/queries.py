@@ -21,7 +21,7 @@ import duckdb
 import polars as pl
 
 from pipeline.reviews import Review, latest, reviews
-from pipeline.stats import Filters, hand_totals, won_sql
+from pipeline.stats import STAKES_SQL, Filters, hand_facts, hand_totals, won_sql
 from pipeline.units import UNKNOWN_MONEY
 
 SEVERITY_FIRST = "CASE f.severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END"
@@ -37,6 +37,17 @@ class UnitHands:
 
 
 @dataclass(frozen=True, slots=True)
+class Stakes:
+    """A stake level the hands are played at: `big` is what `Filters.stakes` compares (the big
+    blind, the big bet in limit), `small` the blind or bet below it, both in `unit`."""
+
+    unit: str
+    small: float | None
+    big: float
+    hands: int
+
+
+@dataclass(frozen=True, slots=True)
 class Options:
     """What the sidebar filters can choose from (all the database holds)."""
 
@@ -46,6 +57,9 @@ class Options:
     first: date | None
     last: date | None
     units: tuple[UnitHands, ...]  # most hands first; empty on a database without units
+    sites: tuple[str, ...] = ()
+    currencies: tuple[str, ...] = ()
+    stakes: tuple[Stakes, ...] = ()  # by unit, then smallest first
 
 
 def frame(con: duckdb.DuckDBPyConnection, sql: str, params: list[Any] | None = None) -> pl.DataFrame:
@@ -76,7 +90,8 @@ def where(filters: Filters, alias: str = "h") -> tuple[str, list[Any]]:
     if filters.unit is not None:
         clauses.append(f"coalesce({alias}.unit, '{UNKNOWN_MONEY}') = ?")
         params.append(filters.unit)
-    for column, value in (("game_type", filters.game_type), ("site", filters.site)):
+    for column, value in (("game_type", filters.game_type), ("site", filters.site),
+                          ("currency", filters.currency)):
         if value is not None:
             clauses.append(f"{alias}.{column} = ?")
             params.append(value)
@@ -85,6 +100,9 @@ def where(filters: Filters, alias: str = "h") -> tuple[str, list[Any]]:
         if value is not None:
             clauses.append(f"{alias}.{column} = ?")
             params.append(value)
+    if filters.stakes is not None:
+        clauses.append(f"{alias}.hand_id IN (SELECT hand_id FROM hands h WHERE {STAKES_SQL} = ?)")
+        params.append(filters.stakes)
     if filters.date_from is not None:
         clauses.append(f"{alias}.started_at >= ?")
         params.append(filters.date_from)
@@ -107,7 +125,27 @@ def options(con: duckdb.DuckDBPyConnection) -> Options:
         events=values("SELECT DISTINCT event FROM hands WHERE event IS NOT NULL ORDER BY 1"),
         variants=values("SELECT DISTINCT variant FROM hands ORDER BY 1"),
         players=values("SELECT DISTINCT player FROM seats ORDER BY 1"),
-        first=first, last=last, units=units(con))
+        first=first, last=last, units=units(con), **held(con))
+
+
+# The blind or bet below the stakes (`STAKES_SQL`): the small blind, or the small bet in limit.
+SMALL_SQL = """CASE WHEN h.structure = 'limit' THEN coalesce(h.small_bet, h.small_blind)
+                    ELSE coalesce(h.small_blind, h.small_bet) END"""
+
+
+def held(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
+    """The sites, currencies and stake levels the hands have (none on a database without units)."""
+    if not {"unit", "site", "currency"} <= columns(con, "hands"):
+        return {}
+    def values(column: str) -> tuple[str, ...]:
+        return tuple(r[0] for r in con.execute(
+            f"SELECT DISTINCT {column} FROM hands WHERE {column} IS NOT NULL ORDER BY 1").fetchall())
+    rows = con.execute(f"""
+        SELECT coalesce(h.unit, '{UNKNOWN_MONEY}'), max({SMALL_SQL})::DOUBLE, ({STAKES_SQL})::DOUBLE AS big,
+               count(*)
+        FROM hands h WHERE big IS NOT NULL GROUP BY 1, 3 ORDER BY 1, 3""").fetchall()
+    return {"sites": values("site"), "currencies": values("currency"),
+            "stakes": tuple(Stakes(*r) for r in rows)}
 
 
 def units(con: duckdb.DuckDBPyConnection) -> tuple[UnitHands, ...]:
@@ -348,3 +386,39 @@ def rejects(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
     return frame(con, """
         SELECT s.path, r.line, r."column", r.error, r.raw_text FROM rejects r JOIN sources s USING (source_id)
         ORDER BY s.path, r.line""")
+
+
+def player_hand_list(con: duckdb.DuckDBPyConnection, filters: Filters, site: str | None, player: str,
+                     limit: int) -> pl.DataFrame:
+    """The player's `limit` latest filtered hands, newest first, as a hand list reads them: date,
+    game, the stakes (small and big, in the hand's unit), the player's cards (those shown, else
+    those dealt face up or to them), each board's cards (`board` names the board where there are
+    several), the pot, their net and all-in adjusted net, and whether they were all in and went
+    to the showdown (the statistics' own flag, `went_sd`)."""
+    facts = hand_facts(con, filters).filter(
+        (pl.col("player") == player) & (pl.col("site").eq_missing(site)))
+    latest = facts.sort(["started_at", "source_id", "line"], descending=True, nulls_last=True).head(limit)
+    if latest.is_empty():
+        return pl.DataFrame()
+    extra = frame(con, f"""
+        WITH picked AS (SELECT unnest(?::VARCHAR[]) AS hand_id),
+        mine AS (SELECT a.hand_id, a.seq, a.kind, a.cards, a.all_in FROM actions a JOIN picked USING (hand_id)
+                 WHERE a.player = ?),
+        cards AS (SELECT hand_id,
+                         coalesce(last(cards ORDER BY seq) FILTER (WHERE kind = 'show'),
+                                  flatten(list(cards ORDER BY seq) FILTER (WHERE kind = 'deal'))) AS cards,
+                         bool_or(coalesce(all_in, false)) AS all_in
+                  FROM mine GROUP BY hand_id),
+        board AS (SELECT b.hand_id, b.board, list(b.card ORDER BY b.position) AS cards
+                  FROM boards b JOIN picked USING (hand_id) WHERE NOT coalesce(b.removed, false)
+                  GROUP BY ALL),
+        boards AS (SELECT hand_id, list({{'board': board, 'cards': cards}} ORDER BY board) AS boards
+                   FROM board GROUP BY hand_id)
+        SELECT h.hand_id, ({SMALL_SQL})::DOUBLE AS small, ({STAKES_SQL})::DOUBLE AS big, t.pot,
+               c.cards, coalesce(c.all_in, false) AS all_in, b.boards
+        FROM hands h JOIN picked USING (hand_id) LEFT JOIN ({hand_totals(con)}) t USING (hand_id)
+        LEFT JOIN cards c USING (hand_id) LEFT JOIN boards b USING (hand_id)""",
+                  [latest["hand_id"].to_list(), player])
+    return latest.select("hand_id", "started_at", "variant", "unit", "net", "allin_adjusted_net",
+                         pl.col("went_sd").alias("showdown")).join(extra, on="hand_id", how="left",
+                                                                   maintain_order="left")

@@ -91,7 +91,8 @@ def load(fn: Callable[..., T], *args: Any) -> T:
 
 
 def sidebar_filters() -> None:
-    """The filters of every page: game type and unit, event, variant, player and dates."""
+    """The filters of every page: game type and unit, site, currency and stakes, event, variant,
+    player and dates."""
     bar = st.sidebar
     bar.header("Filters")
     try:
@@ -100,6 +101,10 @@ def sidebar_filters() -> None:
         bar.caption("No readable database yet.")
         return
     unit_filters(opts.units)
+    for label, key, values in (("Site", "f_site", opts.sites), ("Currency", "f_currency", opts.currencies)):
+        if values:
+            bar.selectbox(label, [ALL, *values], key=key)
+    stakes_filter(opts.stakes)
     bar.selectbox("Event", [ALL, *opts.events], key="f_event")
     bar.selectbox("Variant", [ALL, *opts.variants], key="f_variant", format_func=variant_label)
     bar.selectbox("Player", [ALL, *opts.players], key="f_player")
@@ -108,7 +113,8 @@ def sidebar_filters() -> None:
                        key="f_dates")
         st.session_state["f_range"] = (opts.first, opts.last)
     if bar.button("Clear filters"):
-        for key in ("f_game_type", "f_unit", "f_event", "f_variant", "f_player", "f_dates"):
+        for key in ("f_game_type", "f_unit", "f_site", "f_currency", "f_stakes", "f_event", "f_variant",
+                    "f_player", "f_dates"):
             st.session_state.pop(key, None)
         st.rerun()
 
@@ -130,6 +136,41 @@ def unit_filters(held: tuple[queries.UnitHands, ...]) -> None:
                        "amounts of several units are never added",
                   format_func=lambda c: c if c == ALL_UNITS
                   else f"{Unit(c).name} · {by_code[c].hands:,} hands")
+
+
+def stakes_filter(held: tuple[queries.Stakes, ...]) -> None:
+    """The stake levels of the unit chosen (of every unit offered when none is), each written in
+    its unit; a level that several units share lists each."""
+    state = st.session_state
+    codes = {u.code for u in offered_units(load(queries.options).units)}
+    chosen = state.get("f_unit")
+    levels: dict[float, list[str]] = {}
+    for level in held:
+        if (level.unit == chosen if chosen not in (None, ALL_UNITS) else not codes or level.unit in codes):
+            levels.setdefault(level.big, []).append(stakes_label(Unit(level.unit), level.small, level.big))
+    if not levels:
+        state.pop("f_stakes", None)
+        return
+    if state.get("f_stakes") not in [ALL, *levels]:
+        state.pop("f_stakes", None)
+    st.sidebar.selectbox("Stakes", [ALL, *sorted(levels)], key="f_stakes",
+                         help="the big blind, or the big bet in limit, of the hand",
+                         format_func=lambda big: big if big == ALL
+                         else " · ".join(dict.fromkeys(levels[big])))
+
+
+def stakes_label(unit: Unit, small: float | None, big: float | None) -> str:
+    """A stake level as players write it, the blinds (the bets in limit) in the hand's unit.
+
+    >>> stakes_label(Unit("USD"), 0.5, 1), stakes_label(Unit("T::1"), None, 400)
+    ('$0.50/$1.00', '400 T chips')
+    >>> stakes_label(Unit("EUR"), 1, None)
+    '-'
+    """
+    if big is None:
+        return NA
+    written = unit.amount(big) or NA
+    return written if small is None else f"{unit.amount(small)}/{written}"
 
 
 def offered_units(held: tuple[queries.UnitHands, ...]) -> list[queries.UnitHands]:
@@ -180,6 +221,8 @@ def filters() -> Filters:
         value = state.get(key, ALL)
         return None if value in (ALL, ALL_UNITS, None) else str(value)
 
+    stakes = state.get("f_stakes", ALL)
+
     start: date | None = None
     end: date | None = None
     dates = state.get("f_dates")
@@ -188,13 +231,16 @@ def filters() -> Filters:
         if (start, end) == tuple(state.get("f_range", ())):
             start = end = None
     return Filters(event=chosen("f_event"), variant=chosen("f_variant"), player=chosen("f_player"),
-                   date_from=start, date_to=end, game_type=chosen("f_game_type"), unit=chosen("f_unit"))
+                   date_from=start, date_to=end, game_type=chosen("f_game_type"), unit=chosen("f_unit"),
+                   site=chosen("f_site"), currency=chosen("f_currency"),
+                   stakes=None if stakes in (ALL, None) else float(stakes))
 
 
 def describe(f: Filters) -> str:
     """The active filters in words, for the pages' captions, and the unit the amounts are in."""
     parts = [f"{name} {value}" for name, value in (
-        ("game type", f.game_type and game_type_name(f.game_type)), ("event", f.event),
+        ("game type", f.game_type and game_type_name(f.game_type)), ("site", f.site),
+        ("currency", f.currency), ("stakes", f.stakes and f"{f.stakes:g} big"), ("event", f.event),
         ("game", f.variant and game_name(f.variant)), ("player", f.player)) if value]
     if f.date_from or f.date_to:
         parts.append(f"from {f.date_from or '…'} to {f.date_to or '…'}")

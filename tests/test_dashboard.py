@@ -903,3 +903,49 @@ def test_a_name_at_two_sites_is_two_players(units_db: Path, monkeypatch: pytest.
     at.selectbox(key="players_pick").set_value("Ann · Full Tilt").run()
     assert at.header[0].value == "Ann · Full Tilt" and metrics(at)["Net"] == "$1.50"
     assert not any("unit" in d.value.columns for d in at.dataframe)  # one unit: no list of units
+
+
+def test_site_currency_and_stakes_filters_narrow_every_page(units_db: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    at = every_unit(open_page(app(units_db, monkeypatch), "overview"))
+    assert metrics(at)["Hands"] == "6"
+    stakes = at.sidebar.selectbox(key="f_stakes")
+    assert stakes.options == [  # each level in its unit's words
+        ui.ALL, "€0.05/€0.10", "$0.50/$1.00", "10 T chips/20 T chips", "100 play chips/200 play chips"]
+    stakes.set_value(1.0).run()  # the dollar games of both sites
+    assert metrics(at)["Hands"] == "3"
+    open_page(at, "players")
+    at.slider(key="players_least").set_value(1).run()
+    assert set(displayed(at.dataframe[0])["unit"]) == {"$ (USD)"}
+    at.sidebar.selectbox(key="f_stakes").set_value(ui.ALL).run()
+    at.sidebar.selectbox(key="f_site").set_value("Full Tilt").run()
+    open_page(at, "overview")
+    assert metrics(at)["Hands"] == "1"
+    open_page(at, "variants")
+    assert metrics(at)["Hands"] == "1"
+    at.sidebar.selectbox(key="f_site").set_value(ui.ALL).run()
+    # The currency is the money the hands are played for: the tournament bought in with dollars has
+    # it too, while its amounts stay in its own chips.
+    at.sidebar.selectbox(key="f_currency").set_value("USD").run()
+    open_page(at, "overview")
+    assert metrics(at)["Hands"] == "4"
+
+
+def test_the_hand_list_shows_cards_board_pot_and_result_in_the_unit(units_db: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    at = open_page(app(units_db, monkeypatch), "players")
+    at.selectbox(key="players_pick").set_value("Ann · PokerStars").run()
+    at.radio(key="players_unit").set_value(TOURNAMENT).run()
+    listed = next(d for d in at.dataframe if "cards" in d.value.columns)
+    row = displayed(listed).iloc[0]
+    assert (row["started_at"], row["variant"], row["stakes"]) == (
+        "2024-05-04 20:00", "Texas Hold'em", "10 T chips/20 T chips")
+    assert row["cards"] == "K♠ K♦" and row["boards"].startswith("2♣ 7♦")
+    assert (row["pot"], row["net"], row["all_in"], row["showdown"]) == (
+        POTS[TOURNAMENT], ANN[TOURNAMENT], "yes", "yes")
+    assert listed.value["hand"].iloc[0] == ui.replayer_link("PS-900000031")
+    assert headers(listed)["boards"] == "board"
+    at.radio(key="players_unit").set_value("USD").run()  # two dollar hands, newest first, each in dollars
+    rows = displayed(next(d for d in at.dataframe if "cards" in d.value.columns))
+    assert list(rows["pot"]) == ["$2.50", "$6.50"] and list(rows["net"]) == ["-$1.00", "$3.50"]
+    assert list(rows["all_in"]) == ["-", "-"] and list(rows["stakes"]) == ["$0.50/$1.00"] * 2

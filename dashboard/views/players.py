@@ -11,12 +11,12 @@ import altair as alt
 import polars as pl
 import streamlit as st
 
-from dashboard import labels, tables, ui
+from dashboard import labels, queries, tables, ui
 from pipeline import stats
 from pipeline.units import UNKNOWN_MONEY, Unit, big_blinds
 
 MAX_POINTS = 2_000  # per line of the hand-by-hand chart
-HANDS_LISTED = 1_000  # the latest hands in the player's table, with links to the replayer
+HANDS_LISTED = 1_000  # the latest hands in the player's hand list, with links to the replayer
 WHO = ("site", "player", "unit")  # a player is a name at a site; their figures are per unit
 FIGURES = [c for c in stats.stat_columns() if c not in WHO]
 MONEY = ("net", "allin_adjusted_net")
@@ -126,9 +126,21 @@ for by, title in (("variant", "By variant"), ("position", "By position")):
                 title=f"net ({money.short})")
 
 st.subheader("Hands")
+st.caption("The player's hands, newest first, as a hand history list reads them: their cards (shown, else "
+           f"dealt to them), the board(s), the pot and their net in {money.short}; open one in the replayer.")
 if played > HANDS_LISTED:
-    st.caption(f"The latest {HANDS_LISTED:,} of {played:,}: the filters (event, variant, dates) "
+    st.caption(f"The latest {HANDS_LISTED:,} of {played:,}: the filters (stakes, variant, dates) "
                "reach the others.")
-latest = ui.load(stats.latest_hands, mine, HANDS_LISTED).filter(pl.col("player") == player)
-tables.show(ui.with_links(latest), money,
-            order=["hand", "started_at", "variant", "event", "position", "net", "allin_adjusted_net"])
+listed = ui.load(queries.player_hand_list, mine, site, player, HANDS_LISTED)
+if listed.is_empty():
+    st.info("No hands of this player match the filters.")
+    st.stop()
+marks = {True: "yes", False: "-"}
+listed = ui.with_links(listed).with_columns(
+    pl.Series("stakes", [ui.stakes_label(money, small, big)
+                         for small, big in listed.select("small", "big").iter_rows()], dtype=pl.String),
+    pl.Series("cards", [labels.cards(c) for c in listed["cards"].to_list()], dtype=pl.String),
+    pl.Series("boards", [labels.boards(b) for b in listed["boards"].to_list()], dtype=pl.String),
+    *(pl.col(c).replace_strict(marks, return_dtype=pl.String) for c in ("all_in", "showdown")))
+tables.show(listed, money, order=["hand", "started_at", "variant", "stakes", "cards", "boards", "pot", "net",
+                                  "allin_adjusted_net", "all_in", "showdown"], wide=["boards"])
