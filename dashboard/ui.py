@@ -104,7 +104,7 @@ def sidebar_filters() -> None:
     for label, key, values in (("Site", "f_site", opts.sites), ("Currency", "f_currency", opts.currencies)):
         if values:
             bar.selectbox(label, [ALL, *values], key=key)
-    stakes_filter(opts.stakes)
+    stakes_filter(opts.stakes, opts.units)
     bar.selectbox("Event", [ALL, *opts.events], key="f_event")
     bar.selectbox("Variant", [ALL, *opts.variants], key="f_variant", format_func=variant_label)
     bar.selectbox("Player", [ALL, *opts.players], key="f_player")
@@ -138,11 +138,11 @@ def unit_filters(held: tuple[queries.UnitHands, ...]) -> None:
                   else f"{Unit(c).name} · {by_code[c].hands:,} hands")
 
 
-def stakes_filter(held: tuple[queries.Stakes, ...]) -> None:
+def stakes_filter(held: tuple[queries.Stakes, ...], units: tuple[queries.UnitHands, ...]) -> None:
     """The stake levels of the unit chosen (of every unit offered when none is), each written in
     its unit; a level that several units share lists each."""
     state = st.session_state
-    codes = {u.code for u in offered_units(load(queries.options).units)}
+    codes = {u.code for u in offered_units(units)}
     chosen = state.get("f_unit")
     levels: dict[float, list[str]] = {}
     for level in held:
@@ -238,14 +238,15 @@ def filters() -> Filters:
 
 def describe(f: Filters) -> str:
     """The active filters in words, for the pages' captions, and the unit the amounts are in."""
+    unit = unit_for(f)
+    big = f.stakes is not None and ((unit.amount(f.stakes) if unit else None) or f"{f.stakes:g}")
     parts = [f"{name} {value}" for name, value in (
         ("game type", f.game_type and game_type_name(f.game_type)), ("site", f.site),
-        ("currency", f.currency), ("stakes", f.stakes and f"{f.stakes:g} big"), ("event", f.event),
-        ("game", f.variant and game_name(f.variant)), ("player", f.player)) if value]
+        ("currency", f.currency), ("stakes", big and f"of big blind (big bet in limit) {big}"),
+        ("event", f.event), ("game", f.variant and game_name(f.variant)), ("player", f.player)) if value]
     if f.date_from or f.date_to:
         parts.append(f"from {f.date_from or '…'} to {f.date_to or '…'}")
     hands = "Filtered: " + plain(", ".join(parts)) + "." if parts else "All hands in the database."
-    unit = unit_for(f)
     if unit is None:
         return f"{hands} Several units: each amount is shown in its own, never added to another."
     return f"{hands} Unit: {plain(unit.name)}."

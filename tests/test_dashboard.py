@@ -914,6 +914,7 @@ def test_site_currency_and_stakes_filters_narrow_every_page(units_db: Path,
         ui.ALL, "€0.05/€0.10", "$0.50/$1.00", "10 T chips/20 T chips", "100 play chips/200 play chips"]
     stakes.set_value(1.0).run()  # the dollar games of both sites
     assert metrics(at)["Hands"] == "3"
+    assert any("stakes of big blind" in c.value for c in at.caption)  # the page says what it shows
     open_page(at, "players")
     at.slider(key="players_least").set_value(1).run()
     assert set(displayed(at.dataframe[0])["unit"]) == {"$ (USD)"}
