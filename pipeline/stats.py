@@ -533,14 +533,3 @@ def player_hands(con: duckdb.DuckDBPyConnection, filters: Filters = NO_FILTERS,
         return hands
     step, number = (pl.col("hands") + points - 1) // points, pl.col("hand_number")
     return hands.filter(((number - 1) % step == 0) | (number == pl.col("hands")))
-
-
-def latest_hands(con: duckdb.DuckDBPyConnection, filters: Filters, limit: int) -> pl.DataFrame:
-    """The `limit` most recently played of the selected hands, one row per player in them, newest
-    first: hand, date, variant, event, position, net and all-in adjusted net in the hand's unit."""
-    sql, params = _facts_source(con, filters)
-    return _frame(con, f"""
-        SELECT hand_id, started_at, variant, event, coalesce(position, '{NO_BUTTON}') AS position, net,
-               allin_adjusted_net, site, player, unit
-        FROM ({sql}) ORDER BY started_at DESC NULLS FIRST, source_id DESC, line DESC, player
-        LIMIT {int(limit)}""", params)

@@ -24,7 +24,6 @@ from pipeline.cli import main
 from pipeline.schema import FACTS_TABLE
 from pipeline.stats import (
     Filters,
-    latest_hands,
     player_hands,
     player_stats,
     refresh_facts,
@@ -574,13 +573,6 @@ def test_a_chart_of_many_hands_gets_every_kth_and_the_last_with_totals_of_all(
     assert drawn.select("hand_id", "cum_net", "cum_allin_adjusted_net").equals(
         kept.select("hand_id", "cum_net", "cum_allin_adjusted_net"))
     assert player_hands(con, ann, points=100).equals(every)
-
-
-def test_the_latest_hands_come_newest_first(con: duckdb.DuckDBPyConnection) -> None:
-    ann = Filters(player="Ann", date_to=datetime.date(2025, 7, 4))
-    latest = latest_hands(con, ann, 3)
-    assert latest["hand_id"].to_list() == ["T-D2", "T-D1", "T-S2"]
-    assert latest["net"].to_list() == [-300, -700, -330]
 
 
 @pytest.mark.parametrize(("filters", "ann_hands"), [
