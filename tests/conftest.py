@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import re
+import signal
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,6 +24,21 @@ def sample_files() -> list[Path]:
 def doc_examples() -> list[str]:
     """Every block fenced as `barge` in docs/format.md: each is a complete hand."""
     return re.findall(r"```barge\n(.*?)```", FORMAT_DOC.read_text(encoding="utf-8"), re.S)
+
+
+def worker_killer() -> tuple[list[int], Callable[[int], None]]:
+    """A progress callback that SIGKILLs one worker process of a running ingest, the first time it is
+    called, and the list of the pids it killed."""
+    killed: list[int] = []
+
+    def kill_a_worker(_: int) -> None:
+        if not killed:
+            worker = multiprocessing.active_children()[0]
+            assert worker.pid is not None
+            os.kill(worker.pid, signal.SIGKILL)
+            killed.append(worker.pid)
+
+    return killed, kill_a_worker
 
 
 @pytest.fixture

@@ -33,7 +33,7 @@ from pipeline.schema import SCHEMAS
 from pipeline.sources import read_blocks
 from pipeline.stats import player_stats
 from pipeline.store import Store
-from tests.conftest import ROOT, doc_examples, sample_files
+from tests.conftest import ROOT, doc_examples, sample_files, worker_killer
 
 SMALL_CHUNK = 20
 EXCLUDE = {"sources": "EXCLUDE (ingested_at)", "audits": "EXCLUDE (audited_at)"}  # the clock's columns
@@ -204,14 +204,7 @@ def test_a_parallel_audit_writes_what_a_single_process_audit_writes(
 def test_a_worker_that_dies_stops_the_run_and_the_next_run_completes_it(
     inputs: Path, reference: tuple[Path, IngestSummary], tmp_path: Path
 ) -> None:
-    killed: list[int] = []
-
-    def kill_a_worker(_: int) -> None:
-        if not killed:
-            worker = multiprocessing.active_children()[0]
-            assert worker.pid is not None
-            os.kill(worker.pid, signal.SIGKILL)
-            killed.append(worker.pid)
+    killed, kill_a_worker = worker_killer()
 
     db = tmp_path / "crash.duckdb"
     with pytest.raises(WorkerError, match="rolled back"):

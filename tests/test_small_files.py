@@ -5,9 +5,6 @@ read, parsed and written in batches)."""
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,7 +20,7 @@ from pipeline.parallel import WorkerError
 from pipeline.schema import SCHEMAS
 from pipeline.sources import read_blocks
 from pipeline.store import Store
-from tests.conftest import SHARED, sample_files
+from tests.conftest import SHARED, sample_files, worker_killer
 
 CHUNK = 8  # blocks per chunk here, so that a few dozen files make several chunks
 # What differs between the same hand read from its own file and from a bundle: where it was.
@@ -142,14 +139,7 @@ def test_a_killed_ingest_of_small_files_is_completed_by_the_next_run(texts: list
     folder = one_file_each(tmp_path / "in", texts)
     reference = tmp_path / "reference.duckdb"
     run([folder], reference)
-    killed: list[int] = []
-
-    def kill_a_worker(_: int) -> None:
-        if not killed:
-            worker = multiprocessing.active_children()[0]
-            assert worker.pid is not None
-            os.kill(worker.pid, signal.SIGKILL)
-            killed.append(worker.pid)
+    killed, kill_a_worker = worker_killer()
 
     db = tmp_path / "killed.duckdb"
     with pytest.raises(WorkerError, match="rolled back"):
