@@ -40,6 +40,7 @@ HEALTH_CHECK_SECONDS = 1.0
 # pyarrow imports the first time it converts Python values (a second and some 40 MB in each
 # worker otherwise, though no pandas object is ever made).
 PRELOAD = ["pipeline.workers", "pandas"]
+TERMINATE_SECONDS = 5.0  # a worker asked to stop that has not within this is killed
 _DIED = "a worker process stopped unexpectedly (killed, or out of memory?)"
 
 
@@ -102,12 +103,26 @@ class Workers:
         self.close(cancel=kind is not None)
 
     def close(self, cancel: bool = False) -> None:
-        if self._pool is not None:
-            if cancel:  # nothing they do will be read: stop them now rather than after their task
-                for process in _processes(self._pool):
-                    process.terminate()
-            self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
-            self._pool = None
+        """Stop the workers and the pool's threads; with `cancel`, without waiting for their tasks.
+
+        Nothing of the pool outlives this call. A pool shut down without waiting keeps its
+        manager thread, which the interpreter joins at exit; after a worker was killed that thread
+        can block for ever on the queue the dead worker was reading, and the process then never
+        exits (cpython issues 83386 and 132969). So the workers are ended here, and the pool's
+        shutdown waits for a manager thread that has nobody left to wait for."""
+        if self._pool is None:
+            return
+        pool, self._pool = self._pool, None
+        if cancel:  # nothing they do will be read: stop them now rather than after their task
+            processes = _processes(pool)
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                process.join(TERMINATE_SECONDS)
+                if process.is_alive():
+                    process.kill()
+                    process.join()
+        pool.shutdown(wait=True, cancel_futures=cancel)
 
     def pids(self) -> list[int]:
         """The worker processes' ids (none before the pool has started)."""

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import faulthandler
 import multiprocessing
 import os
 import re
 import signal
+import sys
+import threading
 from collections.abc import Callable
+from concurrent.futures.process import _ExecutorManagerThread
 from pathlib import Path
 
 import pytest
@@ -41,6 +45,13 @@ def worker_killer() -> tuple[list[int], Callable[[int], None]]:
     return killed, kill_a_worker
 
 
+def assert_no_pool_left() -> None:
+    """After a run that lost a worker: no worker process and no pool thread is left behind (a pool
+    thread left running is joined when the interpreter exits, and can hold the exit for ever)."""
+    assert multiprocessing.active_children() == []
+    assert [t for t in threading.enumerate() if isinstance(t, _ExecutorManagerThread)] == []
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "test.duckdb"
@@ -62,3 +73,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+# When every test has run, the process must end. Should something still hold it (a thread or a
+# child process a test left behind), say what after EXIT_GRACE seconds, with every thread's stack,
+# and end with the tests' own status rather than hold CI until its limit.
+EXIT_GRACE = 120.0
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    def watchdog() -> None:
+        threading.Event().wait(EXIT_GRACE)
+        print(f"\nconftest: the test process had not exited {EXIT_GRACE:.0f} s after its last test; "
+              f"threads: {[t.name for t in threading.enumerate()]}; child processes: "
+              f"{[p.pid for p in multiprocessing.active_children()]}", file=sys.stderr, flush=True)
+        faulthandler.dump_traceback(file=sys.stderr, all_threads=True)
+        os._exit(int(exitstatus))
+
+    threading.Thread(target=watchdog, name="exit-watchdog", daemon=True).start()

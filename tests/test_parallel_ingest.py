@@ -33,7 +33,7 @@ from pipeline.schema import SCHEMAS
 from pipeline.sources import read_blocks
 from pipeline.stats import player_stats
 from pipeline.store import Store
-from tests.conftest import ROOT, doc_examples, sample_files, worker_killer
+from tests.conftest import ROOT, assert_no_pool_left, doc_examples, sample_files, worker_killer
 
 SMALL_CHUNK = 20
 EXCLUDE = {"sources": "EXCLUDE (ingested_at)", "audits": "EXCLUDE (audited_at)"}  # the clock's columns
@@ -210,6 +210,7 @@ def test_a_worker_that_dies_stops_the_run_and_the_next_run_completes_it(
     with pytest.raises(WorkerError, match="rolled back"):
         run_ingest(inputs, db, jobs=2, chunk=5, progress=kill_a_worker)
     assert killed
+    assert_no_pool_left()
     # What the unfinished files wrote is gone; what is stored is whole and audited.
     assert query(db, "SELECT count(*) FROM sources WHERE NOT complete") == [(0,)]
     assert query(db, "SELECT coalesce(sum(hands), 0) FROM sources") == query(db, "SELECT count(*) FROM hands")
@@ -276,6 +277,7 @@ def test_a_wait_for_a_result_ends_when_a_worker_is_gone(monkeypatch: pytest.Monk
         with pytest.raises(WorkerError, match="stopped unexpectedly"):
             pipeline.parallel._next(deque([(0, "x", never)]), workers._start())
     assert not workers.pids()
+    assert_no_pool_left()
 
 
 def test_at_most_a_few_tasks_are_in_flight_and_a_barrier_waits_for_all_before_it() -> None:

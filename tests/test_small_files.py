@@ -20,7 +20,7 @@ from pipeline.parallel import WorkerError
 from pipeline.schema import SCHEMAS
 from pipeline.sources import read_blocks
 from pipeline.store import Store
-from tests.conftest import SHARED, sample_files, worker_killer
+from tests.conftest import SHARED, assert_no_pool_left, sample_files, worker_killer
 
 CHUNK = 8  # blocks per chunk here, so that a few dozen files make several chunks
 # What differs between the same hand read from its own file and from a bundle: where it was.
@@ -145,6 +145,7 @@ def test_a_killed_ingest_of_small_files_is_completed_by_the_next_run(texts: list
     with pytest.raises(WorkerError, match="rolled back"):
         run([folder], db, jobs=2, progress=kill_a_worker)
     assert killed
+    assert_no_pool_left()
     # The files of the chunks written before are whole; the others left nothing.
     assert query(db, "SELECT count(*) FROM sources WHERE NOT complete") == [(0,)]
     assert query(db, "SELECT coalesce(sum(hands), 0) FROM sources") == query(db, "SELECT count(*) FROM hands")
