@@ -4,7 +4,7 @@ player statistics, start the dashboard, generate hands, export them (PHH, Parque
 benchmarks.
 
 Exit codes: 0 done (rejected hands are stored as rejects and still count as done);
-1 with --strict when a hand was rejected; 2 for a usage error; 3 when a file or the
+1 with --strict when a hand was rejected or a file skipped; 2 for a usage error; 3 when a file or the
 database could not be read or written, or a worker process died (its files are rolled back).
 """
 
@@ -180,7 +180,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
             _print_audit(audited)
     if summary.errors:
         return EXIT_IO
-    if args.strict and summary.total("rejects"):
+    if args.strict and (summary.total("rejects") or any(f.status == "skipped" for f in summary.files)):
         return EXIT_REJECTS
     return EXIT_OK
 
@@ -604,7 +604,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="*", metavar="PATH", help="history files or folders")
     p.add_argument("--db", default=str(DEFAULT_DB), help="database file (default: %(default)s)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
-    p.add_argument("--strict", action="store_true", help="exit with status 1 if any hand was rejected")
+    p.add_argument("--strict", action="store_true",
+                   help="exit with status 1 if any hand was rejected or any file skipped")
     p.add_argument("--retry-rejects", action="store_true",
                    help="read every stored reject again and store those that read now")
     _add_wait(p)

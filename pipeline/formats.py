@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -77,19 +78,55 @@ FORMATS: dict[str, Format] = {
 }
 
 
+# Files recognised by their opening lines that no reader above takes: the report names what each
+# is ("Winamax history: not read"), so that a user learns why a folder stored nothing rather than
+# guessing. The readers are asked first, so a site whose reader is added here becomes read.
+RECOGNISED: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (what, re.compile(pattern, re.M)) for what, pattern in (
+        # 888's skins name themselves (888poker, 888.ro, Cassava); PartyPoker's line names no site.
+        ("888poker history", r"^\*{5} \S+ Hand History for Game \d+"),
+        ("PartyPoker history", r"^Game #\d+ starts\.|^\*{5} Hand History [Ff]or Game \w+ \*{5}"),
+        ("Winamax history", r"^Winamax Poker - "),
+        ("GGPoker history", r"^Poker Hand #[A-Z]{2}\d+: "),
+        ("Full Tilt Poker history", r"^Full ?Tilt ?Poker Game #\d+"),
+        ("Full Tilt Poker tournament summary", r"^Full Tilt Poker Tournament Summary"),
+        ("Bovada/Ignition history", r"^(Bovada|Ignition|Bodog)[\w. ]* Hand #\d+"),
+        ("iPoker XML history", r"<session sessioncode="),
+        ("Winning Poker Network history",
+         r"^(Game )?Hand #\d+ - .* \d{4}/\d\d/\d\d \d\d?:\d\d:\d\d UTC|^Game started at: \d{4}/"),
+        ("PokerStars tournament summary", r"^PokerStars Tournament #\d+, "),
+    )
+)
+NOT_READ = "not a hand-history format barge reads"
+
+
 def detect_text(head: str) -> str | None:
     """The name of the first format that recognises this text, or None."""
     return next((f.name for f in FORMATS.values() if f.sniff(head)), None)
 
 
+def recognise(head: str) -> str:
+    """What a file no reader takes is, from its first lines, and that it is not read.
+
+    >>> recognise("Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (0.01€/0.02€)\\n")
+    'Winamax history: not read by this version of barge'
+    >>> recognise("shopping list")
+    'not a hand-history format barge reads'
+    """
+    top = "\n".join(head.lstrip("\ufeff").splitlines()[:12])
+    what = next((what for what, pattern in RECOGNISED if pattern.search(top)), None)
+    return NOT_READ if what is None else f"{what}: not read by this version of barge"
+
+
 def detect_format(path: Path) -> tuple[str | None, str]:
-    """The history format of a file by its content, or None and the reason it is not read."""
+    """The history format of a file by its content, or None and the reason it is not read (naming
+    the site and format where they are recognised)."""
     head, problem = head_text(path)
     if head is None:
         return None, problem
     name = detect_text(head)
     if name is None:
-        return None, "not a hand-history format barge reads"
+        return None, recognise(head)
     return name, ""
 
 

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from grammar.barge_parser import EXAMPLE, parse_hand
-from pipeline.formats import NATIVE, detect_format
+from pipeline.formats import NATIVE, NOT_READ, detect_format, recognise
 from pipeline.sources import expand_paths, read_blocks, split_blocks
+from tests.conftest import SHARED
 
 ACCENTED = EXAMPLE.replace("Ann", "José")
 
@@ -58,3 +59,45 @@ def test_folders_are_expanded_recursively_in_order(tmp_path: Path) -> None:
         (tmp_path / name).write_text(EXAMPLE)
     found = [p.relative_to(tmp_path).as_posix() for p, _ in expand_paths([tmp_path])]
     assert found == ["a.bhh", "b/1.bhh", "b/2.bhh"]
+
+
+@pytest.mark.parametrize(("first_lines", "what"), [
+    ("#Game No : 526119469\n***** 888poker Hand History for Game 526119469 *****\n", "888poker history"),
+    ("Game #11354414824 starts.\n\n#Game No : 11354414824\n***** Hand History for Game 11354414824 *****\n",
+     "PartyPoker history"),
+    ('Winamax Poker - Tournament "KING 5" buyIn: Ticket level: 8 - HandId: #1-71-2\n', "Winamax history"),
+    ("Poker Hand #OM181427446: PLO-5 ($2/$5) - 2023/04/13 16:21:36\n", "GGPoker history"),
+    ("Full Tilt Poker Game #26692486339: Table Vero (6 max) - $200/$400 - Limit Omaha Hi/Lo\n",
+     "Full Tilt Poker history"),
+    ("\ufeffBovada Hand #3441235006 TBL#16476620 HOLDEM No Limit - 2016-09-02 13:23:36\n",
+     "Bovada/Ignition history"),
+    ('<?xml version="1.0" encoding="utf-8"?>\n<session sessioncode="1234">\n', "iPoker XML history"),
+    ("Hand #78708209 - Omaha H/L(Fixed Limit) - $20.00/$40.00 - 2019/07/18 15:13:01 UTC\n",
+     "Winning Poker Network history"),
+    ("Game started at: 2016/10/2 21:0:42\nGame ID: 741631166 40/80 (PRR) Xana (Omaha HiLow)\n",
+     "Winning Poker Network history"),
+])
+def test_a_known_site_that_is_not_read_is_named(first_lines: str, what: str) -> None:
+    assert recognise(first_lines) == f"{what}: not read by this version of barge"
+
+
+OTHER_SITES = ("888poker", "bovada", "fulltilt", "ggpoker", "ipoker", "partypoker", "winamax", "winning")
+
+
+@pytest.mark.skipif(not (SHARED / "corpus" / "winamax").is_dir(),
+                    reason="the other sites' corpus (../shared/corpus/<site>/) is not here")
+def test_every_file_of_the_other_sites_is_read_or_named_for_what_it_is() -> None:
+    unnamed = [str(path) for site in OTHER_SITES for path, _ in expand_paths([SHARED / "corpus" / site])
+               if detect_format(path) == (None, NOT_READ)]
+    assert unnamed == []
+
+
+def test_strict_fails_when_a_file_is_skipped(tmp_path: Path) -> None:
+    from pipeline.cli import main
+
+    (tmp_path / "hands.bhh").write_text(EXAMPLE, encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("Ann won the last hand of the night\n", encoding="utf-8")
+    db = str(tmp_path / "t.duckdb")
+    assert main(["ingest", str(tmp_path / "hands.bhh"), "--db", db, "--strict", "--json"]) == 0
+    assert main(["ingest", str(tmp_path), "--db", db, "--json"]) == 0
+    assert main(["ingest", str(tmp_path), "--db", db, "--strict", "--json"]) == 1
