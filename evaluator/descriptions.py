@@ -22,6 +22,9 @@ True
 True
 >>> parts("a 3-card: 9,2,A"), read("9,2,A", "3-card")
 ([('3-card', '9,2,A')], Reading(category='badugi', ranks=('3', '9', '2', 'A')))
+>>> read("Pair of Kings and Pair of Treys"), read("Aces-High Straight"), read("Sevens Full over Fives")
+(Reading(category='two pair', ranks=('K', '3')), Reading(category='straight', ranks=('A',)), \
+Reading(category='full house', ranks=('7', '5')))
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from pipeline.model import Hand
 _WORDS = {
     "deuce": "2", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
     "eight": "8", "nine": "9", "ten": "T", "jack": "J", "queen": "Q", "king": "K", "ace": "A",
+    "trey": "3",  # GGPoker's "Pair of Treys"
 }  # fmt: skip
 _LABELS = {"hi": "high", "lo": "low"}
 _RANK = r"(\w+?)(?:e?s)?"  # "Kings", "Sixes", "Deuces" and the singular
@@ -70,6 +74,13 @@ _FORMS: tuple[tuple[str, str], ...] = (
     ("badugi", rf"(\w+)-card (?:badugi )?({_CARD_RANKS})(?: badugi)?"),
     ("badugi", rf"badugi ({_CARD_RANKS})"),
     ("points", r"(\d+) points"),
+    # GGPoker's words: "Pair of Kings and Pair of Sixes", "Three Queens", "Sevens Full over Fives",
+    # "Aces-High Straight", "Ace-High"
+    ("two pair", rf"pair of {_RANK} and pair of {_RANK}"),
+    ("three of a kind", rf"three {_RANK}"),
+    ("full house", rf"{_RANK} full over {_RANK}"),
+    ("straight", rf"{_RANK}-high straight"),
+    ("high card", rf"{_RANK}-high"),
 )
 _COMPILED = tuple((category, re.compile(pattern, re.I)) for category, pattern in _FORMS)
 

@@ -15,6 +15,8 @@ into the hand model, translating PokerStars' conventions into the model's (docs/
 - a converter's straddle written as a second, larger "posts big blind" is the straddle it is;
 - the summary adds what the play leaves out: cards mucked or shown there, and who won a pot
   nobody "collected" (cash-outs);
+- the site, its hand-id prefix and rules profile are the dialect's (`grammar.pokerstars_dialects`);
+  the house's takes besides the rake (GGPoker's jackpot fee) are part of the rake, each a note;
 - the site's habits that are not the rules' are undone, each said where it is done:
   splash-the-pot money, a missed small blind posted dead, an uncalled bet the history leaves
   implicit, a return written after the showdown, a "muck" by the last player in, a "fold" by a
@@ -37,6 +39,7 @@ from lark import Token
 
 from evaluator.catalog import ALL_GAMES, Street
 from grammar.errors import HandSyntaxError
+from grammar.pokerstars_dialects import Dialect
 from grammar.pokerstars_games import (
     PRE_FLOP,
     SHOWDOWN,
@@ -53,7 +56,6 @@ from grammar.pokerstars_games import (
 from pipeline.amounts import parse_amount
 from pipeline.model import PLAY_MONEY, UNKNOWN_CARD, Action, Award, Hand, Seat, Stakes
 
-PROFILE = "pokerstars"
 CANCELLED = "the hand was cancelled (the history says 'Hand cancelled'): it was never played out"
 CUT_OFF = "the hand is cut off: the history ends before its summary"
 CURRENCIES = "$\u20ac\u00a3\u20b9\u00a5\ufffd"
@@ -95,9 +97,9 @@ class Header:
     cap: int | None = None
 
 
-def assemble(items: Sequence[Item]) -> Hand:
-    """The hand of a block's tagged lines, the header first."""
-    return _Builder(tuple(items)).hand()
+def assemble(items: Sequence[Item], dialect: Dialect) -> Hand:
+    """The hand of a block's tagged lines, the header first, as the site's dialect writes it."""
+    return _Builder(tuple(items), dialect).hand()
 
 
 @dataclass(slots=True)
@@ -105,6 +107,7 @@ class _Builder:
     """Walks the lines in order, keeping the street, the boards and what each player did."""
 
     items: tuple[Item, ...]
+    dialect: Dialect
     variant: str = ""
     streets: tuple[str, ...] = ()
     specs: dict[str, Street] = field(default_factory=dict)
@@ -425,7 +428,12 @@ class _Builder:
     def _summary_line(self, line: Item) -> None:
         tag = line[0]
         if tag == "total":
-            _, self.total_pot, parts, self.rake = line
+            _, self.total_pot, parts, self.rake, fees = line
+            for text, amount in fees:
+                # GGPoker's jackpot fee leaves the pot as the rake does: the house's take.
+                self.rake = (self.rake or 0) + amount
+                if amount:
+                    self._add(Action(self.street, "note", None, detail=text))
             splashed = [amount for kind, amount in parts if kind == "stp"]
             if splashed:
                 self.stp = sum(splashed)
@@ -443,6 +451,10 @@ class _Builder:
         if not cards:
             return
         street = SHOWDOWN if any(a.street == SHOWDOWN for a in self.actions) else self.street
+        if kind == "showed" and player in self.shows and text and self._shown_early(self.shows[player]):
+            # GGPoker describes an all-in hand shown before the board is out as it stands then
+            # ("Pair of Kings" on the turn); the summary's words are the hand the board made.
+            self.shows[player] = self._swap(self.shows[player], replace(self.shows[player], detail=text))
         if kind == "showed" and player not in self.shows:
             self.shows[player] = self._add(Action(street, "show", player, cards=cards, detail=text))
         elif kind != "mucked":
@@ -454,6 +466,11 @@ class _Builder:
                 self.folds[player] = self._swap(self.folds[player], replace(self.folds[player], cards=cards))
         else:
             self.mucks[player] = self._add(Action(street, "muck", player, cards=cards))
+
+    def _shown_early(self, show: Action) -> bool:
+        """Whether board cards were dealt after this showing."""
+        at = next(i for i, a in enumerate(self.actions) if a is show)
+        return any(a.kind == "board" for a in self.actions[at + 1:])
 
     # ---- the hand ----
     def _finish(self, header: Header) -> Hand:
@@ -470,13 +487,15 @@ class _Builder:
         notes = [Action(self.streets[0], "note", None, detail="bounties: " + ", ".join(self.bounties))] \
             if self.bounties else []
         return Hand(
-            hand_id=f"{hand_id_prefix(header.site)}-{header.number}", variant=self.variant,
+            hand_id=f"{self.dialect.prefix or hand_id_prefix(header.site)}-{header.number}",
+            variant=self.variant,
             structure=_structure(header), stakes=self._stakes(header),
             seats=seats, actions=tuple(notes + self.actions), awards=tuple(awards),
-            started_at=header.started_at, event=_event(header, self.play_money),
-            site=site_of(header.site), game_type=_game_type(header), currency=_money(header, self.play_money),
+            started_at=header.started_at, event=_event(header, self.play_money, self.dialect),
+            site=self.dialect.site or site_of(header.site), game_type=_game_type(header),
+            currency=_money(header, self.play_money, self.dialect),
             tournament=header.tourney[0] if header.tourney else None,
-            level=header.level[0] if header.level else None, rules_profile=PROFILE,
+            level=header.level[0] if header.level else None, rules_profile=self.dialect.profile,
             total_pot=total, rake=self.rake, **self.meta,
         )
 
@@ -540,7 +559,23 @@ class _Builder:
             posted = small_posts[0] if small_posts else None
             return Stakes(small_blind=posted, big_blind=small, small_bet=small, big_bet=big, ante=ante,
                           cap=header.cap)
+        small, big = self._level_before(header, small, big)
         return Stakes(small_blind=small, big_blind=big, ante=ante, cap=header.cap)
+
+    def _level_before(self, header: Header, small: int | None,
+                      big: int | None) -> tuple[int | None, int | None]:
+        """GGPoker's header names a tournament's new level one hand before the table plays it: that
+        hand is dealt at the level before (TM247773056: "Level3 (80/160)", blinds of 60 and 120 as in
+        the hand before, and the ante of level 2). Its blinds are then those posted in full, when
+        both are below the header's."""
+        if not self.dialect.level_lags or header.level is None or small is None or big is None:
+            return small, big
+        posted = {a.detail: a.amount or 0 for a in reversed(self.actions)
+                  if a.kind == "post" and not a.all_in and a.detail in ("small_blind", "big_blind")}
+        before = posted.get("small_blind"), posted.get("big_blind")
+        if before[0] is not None and before[1] is not None and before[0] < small and before[1] < big:
+            return before
+        return small, big
 
     def _posted(self, kind: str, detail: str | None = None) -> list[int]:
         """Amounts posted of a kind, those that were not all-in first (a short stack posts less)."""
@@ -608,10 +643,10 @@ def _take_off(awards: list[Award], amount: int, player: str | None = None) -> li
     return kept
 
 
-def _event(header: Header, play_money: bool) -> str:
+def _event(header: Header, play_money: bool, dialect: Dialect) -> str:
     """The site, the home-game club, the tournament's buy-in, the mixed game and the cash game's
     currency, as written: "PokerStars, USD", "PokerStars Home Game {Dazzle's Room}, 100+9, 8-Game"."""
-    parts = [site_name(header.site) + (f" {header.club}" if header.club else "")]
+    parts = [(dialect.site or site_name(header.site)) + (f" {header.club}" if header.club else "")]
     if header.tourney and header.tourney[1]:
         parts.append(header.tourney[1])
     if header.mix:
@@ -637,9 +672,12 @@ def _game_type(header: Header) -> str:
     return "home_game" if "home game" in header.site.lower() else "cash"
 
 
-def _money(header: Header, play_money: bool) -> str | None:
+def _money(header: Header, play_money: bool, dialect: Dialect) -> str | None:
     """The currency of the hand (docs/format.md, "Units"): a tournament's buy-in's, a cash game's
     stakes' ("play" for play money, None where the symbol was lost)."""
+    if header.tourney is not None and dialect.buy_in_in_name:
+        # "Daily Special $250", "H-04: $1,050 GGMasters High Rollers": the first amount's symbol
+        return next((SYMBOLS[word[0]] for word in header.tourney[1].split() if word[0] in SYMBOLS), None)
     if header.tourney is not None:
         return _buy_in_currency(header.tourney[1])
     if play_money:

@@ -39,6 +39,9 @@ GAME_IDS: dict[str, str] = {
     "single draw 2-7 lowball": "deuce_to_seven_lowball",
     "5 card draw": "five_card_draw",
 }
+# GGPoker's codes for pot-limit Omaha of five and six hole cards ("PLO-5 ($2/$5)"), the structure
+# the code's.
+GAME_CODES = {"plo-5": "five_card_omaha", "plo-6": "six_card_omaha"}
 SIX_PLUS_WITH_BLINDS = "short_deck_holdem"
 
 # "Pot Limit Pre-Flop, No Limit Post-Flop" is "pl-nl": pot limit on the first betting round only;
@@ -68,8 +71,10 @@ _PREFIXES = (
 
 
 def game_id(name: str) -> str | None:
-    """The catalog id of a PokerStars game name (any case), or None for a game it does not know."""
-    return GAME_IDS.get(" ".join(name.lower().split()))
+    """The catalog id of a PokerStars game name or GGPoker code (any case), or None for a game it does
+    not know."""
+    key = " ".join(name.lower().split())
+    return GAME_IDS.get(key) or GAME_CODES.get(key)
 
 
 def omaha_by_hole_cards(variant: str, hole: int) -> str:

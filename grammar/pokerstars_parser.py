@@ -1,9 +1,10 @@
-"""Reads PokerStars hand histories: a file's hand blocks, and one block into a `Hand`.
+"""Reads PokerStars hand histories, and the sites' that write its layout in their own words
+(`grammar.pokerstars_dialects`): a file's hand blocks, and one block into a `Hand`.
 
 The LALR parser applies `PokerStarsTransformer` while it parses, so no parse tree is built. Errors
 are `HandSyntaxError`s with the line, the column and what was expected; a hand the history marks
 "Hand cancelled", or that is cut off before its summary, is refused with that reason.
-The reader is documented in docs/interop.md (PokerStars).
+The reader is documented in docs/interop.md (PokerStars, GGPoker).
 
 >>> hand = parse_pokerstars(EXAMPLE)
 >>> hand.hand_id, hand.variant, hand.structure, [a.kind for a in hand.actions]
@@ -16,10 +17,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from grammar.errors import HandSyntaxError
 from grammar.pokerstars_assembly import CUT_OFF
+from grammar.pokerstars_dialects import GGPOKER, POKERSTARS, Dialect
 from grammar.pokerstars_names import mask, unmask
 from grammar.pokerstars_transformer import PokerStarsTransformer
 from grammar.reading import HandReader
@@ -28,13 +32,6 @@ from pipeline.sources import Block
 
 GRAMMAR = Path(__file__).with_name("pokerstars.lark")
 
-# A hand's first line: PokerStars (also Home Game and Zoom), and the sites and tools that write
-# their histories in PokerStars' shape, in any case ("POKERSTARS GAME #": old trackers' exports).
-HEADER = re.compile(
-    r"(?:PokerStars(?: Home Game| Zoom)?|Full Tilt(?: Rush)?|PokerMaster|PokerBros|Run It Once Poker)"
-    r" (?:Hand|Game) #\d+:",
-    re.I,
-)
 # Hand archives number their hands with a line such as "*********** # 1 **************".
 _ARCHIVE_MARK = re.compile(r"\s*\*{3,} # \d+ \*{3,}\s*")
 
@@ -60,6 +57,9 @@ Seat 2: Bo (big blind) folded before Flop
 _DESCRIPTIONS = {
     "SITE": "a hand header such as 'PokerStars Hand #1:'",
     "INT": "a whole number",
+    "HAND_NUMBER": "a hand number",
+    "GAME_CODE": "a game code such as PLO-5",
+    "FEE": "a fee such as Jackpot",
     "CLUB": "a home game's club in braces",
     "TOURNEY": "'Tournament #'",
     "GAME": "a game such as Hold'em or 7 Card Stud",
@@ -106,57 +106,71 @@ def _cut_off(lines: list[str], line: int) -> bool:
     return line >= len(lines) and not any(row.strip() == "*** SUMMARY ***" for row in lines)
 
 
-READER = HandReader(GRAMMAR, PokerStarsTransformer, _DESCRIPTIONS, CUT_OFF, _cut_off)
+@dataclass(frozen=True, slots=True)
+class SiteReader:
+    """The reader of one dialect: its files recognised, cut into hands, and each hand read."""
 
+    dialect: Dialect
+    reader: HandReader
 
-def parse_pokerstars(text: str) -> Hand:
-    """Parse one hand block; line numbers in errors count from the block's first line."""
-    # Some clients write a no-break space between words (cp1252 0xA0): it is a space.
-    text = text.replace("\u00a0", " ").lstrip("\ufeff")
-    masked = mask(text)  # seated names read as names wherever they stand (grammar.pokerstars_names)
-    try:
-        return READER.parse(masked)
-    except HandSyntaxError as exc:
-        if masked is text:
-            raise
-        raise HandSyntaxError(unmask(exc.message), exc.line, exc.column, exc.expected) from None
+    def parse(self, text: str) -> Hand:
+        """Parse one hand block; line numbers in errors count from the block's first line."""
+        # Some clients write a no-break space between words (cp1252 0xA0): it is a space.
+        text = text.replace("\u00a0", " ").lstrip("\ufeff")
+        masked = mask(text)  # seated names read as names wherever they stand (grammar.pokerstars_names)
+        try:
+            return self.reader.parse(masked)
+        except HandSyntaxError as exc:
+            if masked is text:
+                raise
+            raise HandSyntaxError(unmask(exc.message), exc.line, exc.column, exc.expected) from None
 
+    def is_header(self, line: str) -> bool:
+        return self.dialect.header.match(line.strip().lstrip("\ufeff")) is not None
 
-def is_header(line: str) -> bool:
-    return HEADER.match(line.strip().lstrip("\ufeff")) is not None
+    def sniff(self, head: str) -> bool:
+        """A history of this dialect: its first non-blank line (past an archive's numbering) is a header."""
+        for line in head.splitlines():
+            if line.strip() and not _ARCHIVE_MARK.fullmatch(line):
+                return self.is_header(line)
+        return False
 
-
-def sniff(head: str) -> bool:
-    """A PokerStars-style history: its first non-blank line (past an archive's numbering) is a header."""
-    for line in head.splitlines():
-        if line.strip() and not _ARCHIVE_MARK.fullmatch(line):
-            return is_header(line)
-    return False
-
-
-def split_pokerstars(lines: Iterable[str]) -> Iterator[Block]:
-    """Hand blocks: runs of non-blank lines, also cut where a header begins, even mid-line (a file
-    that was cut off and continued with the next hand). Archive numbering lines separate hands."""
-    current: list[str] = []
-    start = 0
-    for number, raw in enumerate(lines, 1):
-        line = raw.rstrip("\r\n")
-        if not line.strip() or _ARCHIVE_MARK.fullmatch(line):
-            if current:
+    def split(self, lines: Iterable[str]) -> Iterator[Block]:
+        """Hand blocks: runs of non-blank lines, also cut where a header begins, even mid-line (a file
+        that was cut off and continued with the next hand). Archive numbering lines separate hands."""
+        current: list[str] = []
+        start = 0
+        for number, raw in enumerate(lines, 1):
+            line = raw.rstrip("\r\n")
+            if not line.strip() or _ARCHIVE_MARK.fullmatch(line):
+                if current:
+                    yield Block(start, "\n".join(current) + "\n")
+                    current = []
+                continue
+            found = self.dialect.header.search(line)
+            if found is not None and line[: found.start()].strip(" \t\ufeff"):
+                if not current:
+                    start = number
+                current.append(line[: found.start()].rstrip())
+                line = line[found.start():]
+            if current and found is not None:
                 yield Block(start, "\n".join(current) + "\n")
                 current = []
-            continue
-        found = HEADER.search(line)
-        if found is not None and line[: found.start()].strip(" \t\ufeff"):
             if not current:
                 start = number
-            current.append(line[: found.start()].rstrip())
-            line = line[found.start():]
-        if current and found is not None:
+            current.append(line)
+        if current:
             yield Block(start, "\n".join(current) + "\n")
-            current = []
-        if not current:
-            start = number
-        current.append(line)
-    if current:
-        yield Block(start, "\n".join(current) + "\n")
+
+
+def _site_reader(dialect: Dialect) -> SiteReader:
+    transformer = partial(PokerStarsTransformer, dialect)
+    return SiteReader(dialect, HandReader(GRAMMAR, transformer, _DESCRIPTIONS, CUT_OFF, _cut_off))
+
+
+PS_READER = _site_reader(POKERSTARS)
+GG_READER = _site_reader(GGPOKER)
+parse_pokerstars = PS_READER.parse
+is_header = PS_READER.is_header
+sniff = PS_READER.sniff
+split_pokerstars = PS_READER.split

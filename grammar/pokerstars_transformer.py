@@ -1,6 +1,7 @@
 """Turns the lines of `pokerstars.lark` into tagged tuples while the LALR parser runs, and the
 whole hand into the model (`grammar.pokerstars_assembly`, where PokerStars' conventions become
-the model's). Amounts become hundredths (`pipeline.amounts`); suit symbols become letters.
+the model's, as the site's dialect says: `grammar.pokerstars_dialects`). Amounts become hundredths
+(`pipeline.amounts`); suit symbols become letters.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from grammar.pokerstars_assembly import Header, Item, assemble, currency_of_symbol, error
+from grammar.pokerstars_dialects import POKERSTARS, Dialect
 from grammar.pokerstars_names import unmask
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import UNKNOWN_CARD, Hand
@@ -44,6 +46,10 @@ def _money(token: Token) -> int:
 
 @v_args(inline=True)
 class PokerStarsTransformer(Transformer[Token, Any]):
+    def __init__(self, dialect: Dialect = POKERSTARS) -> None:
+        super().__init__()
+        self.dialect = dialect
+
     # ---- values ----
     def cards(self, *tokens: Token) -> Cards:
         return tuple(UNKNOWN_CARD if t.type == "UNNAMED_CARD" else str(t).translate(_SUITS) for t in tokens)
@@ -84,6 +90,10 @@ class PokerStarsTransformer(Transformer[Token, Any]):
 
     def single_game(self, game: Token, structure: Token) -> Item:
         return ("game", (None, game, str(structure), None))
+
+    def coded_game(self, code: Token) -> Item:
+        """GGPoker's "PLO-5": pot-limit Omaha of that many hole cards."""
+        return ("game", (None, code, "Pot Limit", None))
 
     def mixed_game(self, mix: Token, game: Token, structure: Token, blinds: Item | None = None) -> Item:
         return ("game", (str(mix), game, str(structure), blinds))
@@ -146,6 +156,10 @@ class PokerStarsTransformer(Transformer[Token, Any]):
     def post_small_blind(self, amount: Token) -> Item:
         return ("post", _money(amount), None, (), "small_blind")
 
+    def post_missed_blind(self, amount: Token) -> Item:
+        # GGPoker's "posts missed blind $2": the small blind a returning player missed, dead money.
+        return ("post", _money(amount), None, (), "dead_blind")
+
     def post_big_blind(self, amount: Token) -> Item:
         return ("post", _money(amount), None, (), "big_blind")
 
@@ -199,6 +213,8 @@ class PokerStarsTransformer(Transformer[Token, Any]):
         return ("stand_pat", None, None, (), None)
 
     def dealt_line(self, name: Token, *groups: Cards) -> Item:
+        if not groups:  # GGPoker's "Dealt to Ann" of another player: nothing seen
+            return ("quiet",)
         return ("dealt", name, _name(name), groups)
 
     def uncalled_line(self, amount: Token, name: Token) -> Item:
@@ -239,9 +255,14 @@ class PokerStarsTransformer(Transformer[Token, Any]):
         return ("summary", token, lines)
 
     def total_line(self, total: Token, *rest: Any) -> Item:
-        parts = [r for r in rest if isinstance(r, tuple)]
+        parts = [r for r in rest if isinstance(r, tuple) and r[0] != "fee"]
+        fees = [(r[1], r[2]) for r in rest if isinstance(r, tuple) and r[0] == "fee"]
         rake = next((_money(r) for r in rest if isinstance(r, Token)), None)
-        return ("total", _money(total), parts, rake)
+        return ("total", _money(total), parts, rake, fees)
+
+    def fee(self, word: Token, amount: Token) -> Item:
+        """("fee", "Jackpot $5", 500): a take of the house besides the rake."""
+        return ("fee", f"{word} {amount}", _money(amount))
 
     def main_part(self, amount: Token) -> Item:
         return ("main", _money(amount))
@@ -306,4 +327,4 @@ class PokerStarsTransformer(Transformer[Token, Any]):
 
     # ---- the whole hand ----
     def start(self, *items: Item) -> Hand:
-        return assemble(items)
+        return assemble(items, self.dialect)

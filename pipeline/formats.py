@@ -22,7 +22,7 @@ from evaluator.ending import unfinished
 from grammar.barge_parser import HEADER_PREFIX, parse_hand
 from grammar.errors import HandSyntaxError
 from grammar.phh_parser import parse_phh, play_end, sniff, split_phh
-from grammar.pokerstars_parser import parse_pokerstars, split_pokerstars
+from grammar.pokerstars_parser import GG_READER, parse_pokerstars, split_pokerstars
 from grammar.pokerstars_parser import sniff as sniff_pokerstars
 from pipeline.model import Hand
 from pipeline.sources import Splitter, head_text, split_blocks
@@ -74,6 +74,8 @@ FORMATS: dict[str, Format] = {
                sniff, split_phh, whole(parse_phh, play_end)),
         Format("pokerstars", "PokerStars hand histories, and other sites' in the same shape "
                "(docs/interop.md (PokerStars))", sniff_pokerstars, split_pokerstars, whole(parse_pokerstars)),
+        Format("ggpoker", "GGPoker hand histories (docs/interop.md (GGPoker))", GG_READER.sniff,
+               GG_READER.split, whole(GG_READER.parse)),
     )
 }
 
