@@ -119,7 +119,23 @@ CODES: dict[str, Code] = _codes(
     ("FLOOR_RULING", "info", GAME, "a floor ruling recorded in the hand"),
     ("UNKNOWN_RULES_OPTION", "warning", GAME, "a rules option the profile does not know; it was ignored"),
     ("REPLAY_STOPPED", "warning", GAME, "the record is too broken to replay past this point"),
+    # across a table's hands (evaluator.sequences): each on the later hand
+    ("WRONG_BUTTON", "error", procedure("Rules for Using Blinds"), "the button (or the big blind) not where "
+     "the previous hand at the table puts it: dead button, moving button, heads-up, win the button"),
+    ("STACK_NOT_CARRIED", "warning", procedure("Poker Tournament Rules"), "a tournament player's stack "
+     "differs from their stack at the end of the previous hand at the table, no rebuy or add-on recorded"),
+    ("LEVEL_DECREASED", "error", procedure("Poker Tournament Rules"), "a tournament hand at a lower level "
+     "(or lower stakes) than the hand before it at the table"),
+    ("SEAT_TAKEN", "warning", procedure("Poker Tournament Rules"), "a tournament player in another seat of "
+     "the table than in the hand before: their seat held by two players, no floor ruling recorded"),
+    ("PLAYER_AT_TWO_TABLES", "warning", procedure("Poker Tournament Rules"), "a tournament player in a hand "
+     "at one table while seated at another table of the event"),
+    ("HANDS_MISSING", "info", GAME, "hands of the table between this one and the one before are not "
+     "stored: the checks across hands start again here"),
 )
+# The codes `evaluator.sequences` gives: an audit of single hands leaves them in place.
+SEQUENCE_CODES = frozenset({"WRONG_BUTTON", "STACK_NOT_CARRIED", "LEVEL_DECREASED", "SEAT_TAKEN",
+                            "PLAYER_AT_TWO_TABLES", "HANDS_MISSING"})
 
 
 @dataclass(frozen=True, slots=True)

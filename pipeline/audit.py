@@ -17,12 +17,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from evaluator.findings import Finding
 from evaluator.rulebook import quote_for, rule_text, rule_title
+from evaluator.sequences import TableHand, check_all
 from pipeline.parallel import Workers
 from pipeline.stats import refresh_facts
+from pipeline.store import read_hands
 from pipeline.workers import AuditTask, audit_chunk
 
 if TYPE_CHECKING:
@@ -103,3 +106,37 @@ def audit(store: Store, profile: str | None = None, pending_only: bool = False,
     with store.transaction():
         refresh_facts(store.con)
     return summary
+
+
+def audit_sequences(store: Store, since: datetime | None = None, event: str | None = None) -> AuditSummary:
+    """Check the stored hands of each table in order (`evaluator.sequences`) and store the findings
+    across hands, replacing the earlier ones of those hands.
+
+    The tables checked: every table (of `event`, when given), or with `since` those of the events
+    with a hand audited at or after that time (an ingest's new hands: a whole event is read, so that
+    a player at two of its tables is seen)."""
+    where: list[str] = []
+    params: list[object] = []
+    if since is not None:
+        where.append("(coalesce(site, ''), coalesce(event, ''), coalesce(tournament, '')) IN (SELECT "
+                     "(coalesce(site, ''), coalesce(event, ''), coalesce(tournament, '')) FROM hands "
+                     "JOIN audits USING (hand_id) WHERE audited_at >= ?)")
+        params.append(since)
+    if event is not None:
+        where.append("event = ?")
+        params.append(event)
+    condition = " AND ".join(["table_name IS NOT NULL", *where])
+    sql = f"SELECT hand_id, format FROM hands JOIN sources USING (source_id) WHERE {condition}"
+    rows = store.con.execute(sql, params).fetchall()
+    formats = {hand_id: fmt for hand_id, fmt in rows}
+    endings: dict[str, dict[str, int]] = {}
+    for hand_id, player, ending in store.con.execute(
+            "SELECT hand_id, player, ending_stack FROM seats WHERE hand_id IN (SELECT unnest(?))",
+            [list(formats)]).fetchall():
+        if ending is not None:
+            endings.setdefault(hand_id, {})[player] = int(ending * 100)
+    hands = [TableHand(h, formats[h.hand_id], endings.get(h.hand_id, {}))
+             for h in read_hands(store.con, list(formats))]
+    findings = check_all(hands)
+    store.write_sequence_findings(list(formats), findings)
+    return AuditSummary(0, None, findings)

@@ -33,7 +33,7 @@ from evaluator.findings import CODES
 from evaluator.profiles import PROFILES
 from evaluator.rulebook import quote_for, rule_title
 from evaluator.variants import ALL_VARIANTS, VARIANTS
-from pipeline.audit import AuditSummary, audit
+from pipeline.audit import AuditSummary, audit, audit_sequences
 from pipeline.generate.output import FORMATS as GENERATED_FORMATS
 from pipeline.generate.output import Request, Summary, generate
 from pipeline.ingest import IngestSummary, Progress, ingest, retry_rejects
@@ -154,6 +154,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         err.print("barge ingest: name at least one file or folder, or use --retry-rejects")
         return EXIT_USAGE
     show_bar = err.is_terminal and not args.json
+    started = datetime.datetime.now()
     with Store(Path(args.db), wait=args.wait, on_wait=err.print) as store:
         with _progress_bar(paths, show_bar) as progress:
             summary = retry_rejects(store) if args.retry_rejects else IngestSummary()
@@ -168,6 +169,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
                 audited = audit(store, args.rules, pending_only=True, progress=tick, jobs=args.jobs)
             if summary.audit is not None:
                 audited = summary.audit.merge(audited)
+            # The tables the new hands joined are checked in order again, with the hands before them.
+            audited = audited.merge(audit_sequences(store, since=started))
     if args.json:
         report = summary.to_json()
         if audited is not None:
@@ -232,8 +235,11 @@ def cmd_audit(args: argparse.Namespace) -> int:
     with Store(Path(args.db), wait=args.wait, on_wait=err.print) as store, \
             _audit_bar(err.is_terminal and not args.json) as tick:
         check_catalog(store.con, variant=args.variant, event=args.event, hand=args.hand)
-        summary = audit(store, args.rules, variant=args.variant, event=args.event, hand_id=args.hand,
-                        progress=tick, jobs=args.jobs)
+        if args.sequences:
+            summary = audit_sequences(store, event=args.event)
+        else:
+            summary = audit(store, args.rules, variant=args.variant, event=args.event, hand_id=args.hand,
+                            progress=tick, jobs=args.jobs)
     if args.json:
         out.print_json(json.dumps(summary.to_json()))
     else:
@@ -625,6 +631,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", help="only hands of this variant id")
     p.add_argument("--event", help="only hands of this event (as written on the Event: line)")
     p.add_argument("--hand", help="only this hand id")
+    p.add_argument("--sequences", action="store_true",
+                   help="check each table's hands in order (the button, the stacks, the levels, the seats) "
+                        "instead of replaying single hands; with --event, that event's tables")
     p.add_argument("--jobs", type=jobs_arg, default=default_jobs(), metavar="N",
                    help="worker processes that replay (default: one per core, %(default)s)")
     p.add_argument("--json", action="store_true", help="print the findings as JSON")

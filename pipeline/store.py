@@ -19,6 +19,7 @@ import numpy.typing as npt
 import pyarrow as pa
 
 from evaluator import rulebook
+from evaluator.findings import SEQUENCE_CODES, Finding
 from pipeline.model import Action, Award, FinalStack, Hand, Seat, Stakes
 from pipeline.reviews import CREATE_SQL as REVIEWS_SQL
 from pipeline.schema import (
@@ -38,6 +39,7 @@ from pipeline.tables import HandBatch
 from pipeline.unit_migration import fill_units
 
 DEFAULT_DB = Path("barge.duckdb")
+_SEQUENCE_SQL = "(" + ", ".join(f"'{code}'" for code in sorted(SEQUENCE_CODES)) + ")"
 # DuckDB would otherwise cache up to 80% of the machine's memory; ingest streams, so a small
 # buffer keeps memory flat however large the input (it spills to disk beyond this).
 MEMORY_LIMIT = "512MB"
@@ -307,8 +309,10 @@ class Store:
         (`seats`)."""
         with self.transaction():
             for name in AUDIT_TABLES:
+                # The findings across hands are the sequence audit's (`write_sequence_findings`).
+                keep = f" AND code NOT IN {_SEQUENCE_SQL}" if name == "findings" else ""
                 self._with_ids(
-                    hand_ids, f"DELETE FROM {name} WHERE hand_id IN (SELECT hand_id FROM wanted_ids)")
+                    hand_ids, f"DELETE FROM {name} WHERE hand_id IN (SELECT hand_id FROM wanted_ids){keep}")
             self._with_ids(hand_ids, f"DELETE FROM awards WHERE origin = '{COMPUTED}' "
                            "AND hand_id IN (SELECT hand_id FROM wanted_ids)")
             self._forget_facts(hand_ids)
@@ -322,6 +326,18 @@ class Store:
                                "WHERE seats.hand_id = e.hand_id AND seats.player = e.player")
                 finally:
                     self.con.unregister("incoming_endings")
+
+    def write_sequence_findings(self, hand_ids: list[str], findings: list[Finding]) -> None:
+        """Replace the findings across hands (`evaluator.sequences`) of `hand_ids` with these."""
+        with self.transaction():
+            self._with_ids(hand_ids, "DELETE FROM findings WHERE hand_id IN (SELECT hand_id FROM wanted_ids) "
+                           f"AND code IN {_SEQUENCE_SQL}")
+            rows = [f.row() for f in findings]
+            if rows:
+                schema = SCHEMAS["findings"]
+                columns = list(zip(*rows, strict=True))
+                self._insert("findings", pa.Table.from_arrays(
+                    [pa.array(c, f.type) for c, f in zip(columns, schema, strict=True)], schema=schema))
 
     # ---- rejects ----
     def rejects(self) -> list[dict[str, Any]]:
