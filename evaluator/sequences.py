@@ -361,7 +361,9 @@ def _button(a: TableHand, b: TableHand) -> list[Finding]:
 
 def two_tables(tables: Sequence[Sequence[TableHand]]) -> list[Finding]:
     """A tournament player in a hand at one table while they sat at another: between two hands of
-    that table that follow each other, both with the player (a finding on the other table's hand)."""
+    that table that the numbering says follow each other, both with the player (a finding on the
+    other table's hand). Native records only: a site seats its players itself, and some sites' formats
+    deal one player several tables of a tournament at once (Full Tilt's Matrix: "Match 1" to "Match 4")."""
     stays: dict[tuple[str, str, str], list[tuple[datetime, datetime, str, TableHand]]] = defaultdict(list)
     hands: dict[tuple[str, str, str], list[TableHand]] = defaultdict(list)
     for table in tables:
@@ -369,7 +371,7 @@ def two_tables(tables: Sequence[Sequence[TableHand]]) -> list[Finding]:
             if t.tournament and t.hand.started_at is not None:
                 hands[_event_key(t)].append(t)
         for a, b in pairwise(table):
-            if a.tournament and _link(a, b) in (NEXT, SITE) and a.hand.started_at and b.hand.started_at:
+            if a.tournament and _link(a, b) == NEXT and a.hand.started_at and b.hand.started_at:
                 for player in {s.player for s in a.hand.seats} & {s.player for s in b.hand.seats}:
                     stays[_event_key(a)].append((a.hand.started_at, b.hand.started_at, player, a))
     findings = []
