@@ -81,6 +81,16 @@ _FORMS: tuple[tuple[str, str], ...] = (
     ("full house", rf"{_RANK} full over {_RANK}"),
     ("straight", rf"{_RANK}-high straight"),
     ("high card", rf"{_RANK}-high"),
+    # Winamax's words: "High card : Ace", "One pair : Jacks", "Two pairs : Queens and 4", "Trips of 6",
+    # "Straight King high", "Flush Ace high", "Full of King and Jack", "Quads of Jack"
+    ("high card", rf"high card : {_RANK}"),
+    ("pair", rf"one pair : {_RANK}"),
+    ("two pair", rf"two pairs : {_RANK} and {_RANK}"),
+    ("three of a kind", rf"trips of {_RANK}"),
+    ("straight", rf"straight {_RANK} high"),
+    ("flush", rf"flush {_RANK} high"),
+    ("full house", rf"full of {_RANK} and {_RANK}"),
+    ("four of a kind", rf"quads of {_RANK}"),
 )
 _COMPILED = tuple((category, re.compile(pattern, re.I)) for category, pattern in _FORMS)
 

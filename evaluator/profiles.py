@@ -74,9 +74,10 @@ OPTIONS: dict[str, Option] = {
         Option("uncalled_ante", ("dead", "returned"), "BARGE 2025 §1.1",
                "the part of an ante nobody else matched (an opponent all-in for less) stays dead money, "
                "or goes back with the uncalled bet (PokerStars)"),
-        Option("rake", ("main_pot_first", "per_pot"), "BARGE 2025 §1.4",
+        Option("rake", ("main_pot_first", "per_pot", "proportional"), "BARGE 2025 §1.4",
                "the house takes its rake from the main pot first, or 5% of each pot in the order the pots "
-               "formed until the recorded rake is taken (PokerStars); the rulebook is silent"),
+               "formed until the recorded rake is taken (PokerStars), or from every pot in proportion to "
+               "its size, the side pots' shares rounded down (Winamax); the rulebook is silent"),
         Option("cash_out", ("ignored", "counted"), "BARGE 2025 §1.4",
                "a player who cashed out an all-in hand (PokerStars' \"cashed out the hand for $X\") ends "
                "with the cash-out instead of the pots, which the site keeps"),
@@ -137,6 +138,8 @@ PROFILES: dict[str, dict[str, str]] = {
                    "short_deck_trips": "above_straight", "short_blind": "full",
                    "short_all_in_raise": "completes", "uncalled_ante": "returned", "rake": "per_pot",
                    "cash_out": "counted", "splash_the_pot": "counted", "odd_chips": "per_split"},
+    # Winamax's: every pot pays its share of the rake (docs/interop.md (Winamax)).
+    "winamax": {**_BARGE_2025, "rake": "proportional"},
 }
 
 

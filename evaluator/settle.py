@@ -264,7 +264,7 @@ def settle(table: Table, recorded: bool = True) -> Settlement:
             notes.append(("SEVENS_RULE", f"{offender.name} {what} a seven-or-better after the draw and "
                           "won with it: the action after the draw is void", SEVENS_RULE))
         pots = side_pots(live, dead, contenders)
-        _take_rake(pots, table.rake, table.options.get("rake") == "per_pot")
+        _take_rake(pots, table.rake, table.options.get("rake", "main_pot_first"))
         place = odd_chip_order(table)
         shares = award(pots, judge, table.unit, lambda names: sorted(names, key=place.__getitem__),
                        table.runs, one_odd_chip_per_pot=table.options.get("odd_chips") != "per_split")
@@ -280,13 +280,22 @@ def settle(table: Table, recorded: bool = True) -> Settlement:
 POT_RAKE = (5, 100)  # PokerStars' rate: 5% of each pot
 
 
-def _take_rake(pots: list[Pot], rake: int, per_pot: bool = False) -> None:
+def _take_rake(pots: list[Pot], rake: int, way: str = "main_pot_first") -> None:
     """The house takes the recorded rake from the main pot first; or (`rake=per_pot`, PokerStars)
     each pot in the order it formed pays 5% of itself, rounded down, until the recorded rake is
     taken, and a rake left over after that comes one chip at a time from the pots whose 5% had the
     largest fractions. (The corpus: 2.47/0.93/0.30 raked 0.12/0.05/0.01 of 0.18; 3.15/3.58 raked
-    0.15/0.15 of a 0.30 cap; 581.37/12.42 raked 2.75/0 of a 2.75 cap.)"""
-    if per_pot:
+    0.15/0.15 of a 0.30 cap; 581.37/12.42 raked 2.75/0 of a 2.75 cap.) Or (`rake=proportional`,
+    Winamax) each side pot pays its share of the rake by its size, rounded down, and the main pot
+    the rest (3.56/0.92 raked 0.18/0.04 of 0.22; 9.16/3.12 raked 0.60/0.20 of 0.80)."""
+    if way == "proportional" and len(pots) > 1:
+        size = sum(pot.amount for pot in pots)
+        parts = [rake * pot.amount // size for pot in pots[1:]]
+        parts.insert(0, min(rake - sum(parts), pots[0].amount))
+        for i, pot in enumerate(pots):
+            pots[i] = Pot(pot.index, pot.amount - parts[i], pot.eligible)
+        rake -= sum(parts)  # what the main pot could not pay comes from the others, in order
+    if way == "per_pot":
         rate, per = POT_RAKE
         shares = [divmod(pot.amount * rate, per) for pot in pots]
         taken: list[int] = []

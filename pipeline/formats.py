@@ -24,6 +24,8 @@ from grammar.errors import HandSyntaxError
 from grammar.phh_parser import parse_phh, play_end, sniff, split_phh
 from grammar.pokerstars_parser import GG_READER, parse_pokerstars, split_pokerstars
 from grammar.pokerstars_parser import sniff as sniff_pokerstars
+from grammar.winamax_parser import parse_winamax, split_winamax
+from grammar.winamax_parser import sniff as sniff_winamax
 from pipeline.model import Hand
 from pipeline.sources import Splitter, head_text, split_blocks
 
@@ -76,6 +78,8 @@ FORMATS: dict[str, Format] = {
                "(docs/interop.md (PokerStars))", sniff_pokerstars, split_pokerstars, whole(parse_pokerstars)),
         Format("ggpoker", "GGPoker hand histories (docs/interop.md (GGPoker))", GG_READER.sniff,
                GG_READER.split, whole(GG_READER.parse)),
+        Format("winamax", "Winamax hand histories (docs/interop.md (Winamax))", sniff_winamax, split_winamax,
+               whole(parse_winamax)),
     )
 }
 
