@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from evaluator.replay import replay, replay_hand
+from evaluator.settle import Seat, Table, settle
 from grammar.errors import HandSyntaxError
 from grammar.winamax_parser import EXAMPLE, parse_winamax, sniff, split_winamax
 from pipeline.cli import main
@@ -85,6 +86,21 @@ def test_every_hand_has_its_site_and_unit(corpus_hands: dict[str, Hand]) -> None
                              "T:Winamax:1853325": 5, "T:Winamax:1468666": 2, "T:Winamax:548967895": 1,
                              "T:Winamax:26433551": 1, "T:Winamax:26465144": 1, "T:Winamax:27804443": 1})
     assert {(h.site, h.rules_profile) for h in corpus_hands.values()} == {("Winamax", "winamax")}
+
+
+def test_proportional_rake_without_the_corpus() -> None:
+    # Main pot 150, side pot 100 (Ann and Bo only): a rake of 13 is 5 from the side pot (5.2 rounded
+    # down) and 8 from the main pot; from the main pot first it is all 13 there.
+    board = {"1": ("2c", "7d", "9h", "Js", "3d")}
+    seats = (Seat("Ann", 1, 100, cards=("Ks", "Kh")), Seat("Bo", 2, 100, cards=("Qs", "Qh")),
+             Seat("Cy", 3, 50, cards=("Ac", "Ad")))
+
+    def won(options: dict[str, str]) -> dict[str, int]:
+        table = Table("texas_holdem", seats, 1, board, options=options, rake=13)
+        return {s.player: s.amount for s in settle(table).shares}
+
+    assert won({"rake": "proportional"}) == {"Cy": 142, "Ann": 95}
+    assert won({"rake": "main_pot_first"}) == {"Cy": 137, "Ann": 100}
 
 
 # ---- hands field by field ------------------------------------------------------------------
