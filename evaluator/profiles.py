@@ -132,6 +132,9 @@ _BARGE_2025 = {
 # the next raise, to the last full level plus a bet; the unmatched part of an ante goes back; each pot pays
 # its share of the rake; a cash-out and splash-the-pot money are part of the players' results.
 PROFILES: dict[str, dict[str, str]] = {
+    # Full Tilt's: Stud's double bet on 4th street with an open pair, and the part of an ante nobody
+    # matched given back (docs/interop.md (Full Tilt Poker)).
+    "fulltilt": {**_BARGE_2025, "stud_double_bet": "yes", "uncalled_ante": "returned"},
     "barge-2025": _BARGE_2025,
     "barge-2021": {**_BARGE_2025, "bba_reduce_at": "0", "bba_first": "ante"},
     "pokerstars": {**_BARGE_2025, "joker": "no", "stud_double_bet": "yes",

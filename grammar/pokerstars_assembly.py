@@ -185,8 +185,9 @@ class _Builder:
         elif tag == "uncalled":
             self._uncalled(self._seated(item[1], item[2]), item[3])
         elif tag == "collected" and item[3]:
-            self.awards.append(Award(self._seated(item[1], item[2]), item[3], item[4],
-                                     self._portion(self.showdown_run)))
+            # Full Tilt names the run a pot is won on ("wins pot 2"); PokerStars' showdown marker does
+            run = item[5] if len(item) > 5 and item[5] else self.showdown_run
+            self.awards.append(Award(self._seated(item[1], item[2]), item[3], item[4], self._portion(run)))
         elif tag == "kept":
             self._kept(item[2])
         elif tag == "cancelled":
@@ -286,6 +287,8 @@ class _Builder:
             # The last player in "mucks" by not showing (Run It Once's walks): that is no muck.
             if player not in self.mucks and not self._alone(player):
                 self.mucks[player] = self._add(Action(self.street, "muck", player))
+        elif kind == "check" and player in self.all_in:
+            return  # Full Tilt's Flipout: the blinds' players, all-in on their antes, "check"
         elif kind == "fold" and player in self.all_in:
             # The site kills the hand of a player sitting out even when a blind put them all-in; an
             # all-in player has no turn to fold in, so the hand is given up as a muck.
@@ -372,9 +375,12 @@ class _Builder:
         if kind == "stand_pat":
             self._add(Action(self.street, "stand_pat", player))
             return
+        spec = self._spec()
+        if not count and not cards and spec is not None and spec.discard and not spec.draw:
+            count = spec.discard[0]  # Full Tilt's Irish "Ann discards": the cards the game takes, unseen
         discarded = cards + (UNKNOWN_CARD,) * max(count - len(cards), 0)
         self._add(Action(self.street, "discard", player, cards=discarded))
-        if discarded:
+        if discarded and (spec is None or spec.draw or not spec.discard):  # Irish: discards not replaced
             drawn = self._drawn(index, player, len(discarded)) or (UNKNOWN_CARD,) * len(discarded)
             self._add(Action(self.street, "draw", player, cards=drawn))
 

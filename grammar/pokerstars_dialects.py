@@ -52,3 +52,7 @@ POKERSTARS = Dialect(
 # Its hands play by BARGE's rules as far as the corpus shows (docs/interop.md (GGPoker)).
 GGPOKER = Dialect("ggpoker", re.compile(r"Poker Hand #[A-Z]{2}\d+:"), "barge-2025", site="GGPoker",
                   prefix="GG", buy_in_in_name=True, level_lags=True)
+# Full Tilt Poker's own histories ("Full Tilt Poker Game #...", "FullTiltPoker Game #..."): their
+# own lines (grammar/fulltilt.lark), the same assembly, and a rules profile of its own.
+FULLTILT = Dialect("fulltilt", re.compile(r"Full ?Tilt ?Poker Game #\d+:"), "fulltilt", site="Full Tilt",
+                   prefix="FT")

@@ -39,9 +39,16 @@ GAME_IDS: dict[str, str] = {
     "single draw 2-7 lowball": "deuce_to_seven_lowball",
     "5 card draw": "five_card_draw",
 }
-# GGPoker's codes for pot-limit Omaha of five and six hole cards ("PLO-5 ($2/$5)"), the structure
-# the code's.
-GAME_CODES = {"plo-5": "five_card_omaha", "plo-6": "six_card_omaha"}
+# Other sites' names: GGPoker's codes for pot-limit Omaha of five and six hole cards ("PLO-5
+# ($2/$5)", the structure the code's), and Full Tilt's names after its structure words ("Pot Limit
+# Omaha Hi", "Limit Stud H/L", "No Limit Irish": grammar/fulltilt_transformer.py).
+GAME_CODES = {
+    "plo-5": "five_card_omaha", "plo-6": "six_card_omaha",
+    "omaha hi": "omaha", "omaha h/l": "omaha_hi_lo", "5 card omaha hi": "five_card_omaha",
+    "courchevel hi": "courchevel", "2-7 triple draw": "deuce_to_seven_triple_draw",
+    "a-5 triple draw": "ace_to_five_triple_draw", "stud hi": "stud", "stud h/l": "stud_hi_lo",
+    "irish": "irish",
+}  # fmt: skip
 SIX_PLUS_WITH_BLINDS = "short_deck_holdem"
 
 # "Pot Limit Pre-Flop, No Limit Post-Flop" is "pl-nl": pot limit on the first betting round only;

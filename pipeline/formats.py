@@ -21,6 +21,8 @@ from pathlib import Path
 from evaluator.ending import unfinished
 from grammar.barge_parser import HEADER_PREFIX, parse_hand
 from grammar.errors import HandSyntaxError
+from grammar.fulltilt_parser import parse_fulltilt, split_fulltilt
+from grammar.fulltilt_parser import sniff as sniff_fulltilt
 from grammar.phh_parser import parse_phh, play_end, sniff, split_phh
 from grammar.pokerstars_parser import GG_READER, parse_pokerstars, split_pokerstars
 from grammar.pokerstars_parser import sniff as sniff_pokerstars
@@ -78,6 +80,8 @@ FORMATS: dict[str, Format] = {
                "(docs/interop.md (PokerStars))", sniff_pokerstars, split_pokerstars, whole(parse_pokerstars)),
         Format("ggpoker", "GGPoker hand histories (docs/interop.md (GGPoker))", GG_READER.sniff,
                GG_READER.split, whole(GG_READER.parse)),
+        Format("fulltilt", "Full Tilt Poker's own hand histories (docs/interop.md (Full Tilt Poker))",
+               sniff_fulltilt, split_fulltilt, whole(parse_fulltilt)),
         Format("winamax", "Winamax hand histories (docs/interop.md (Winamax))", sniff_winamax, split_winamax,
                whole(parse_winamax)),
     )

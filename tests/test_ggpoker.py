@@ -131,7 +131,7 @@ def test_the_first_hand_of_a_level_is_dealt_at_the_level_before(hands: dict[str,
     assert (first.level, first.stakes.small_blind, first.stakes.big_blind) == ("3 (80/160)", 6000, 12000)
     second = hands["GG-TM247773296"]
     assert (second.stakes.small_blind, second.stakes.big_blind) == (8000, 16000)
-    assert not [f for f in replay_hand(first).findings if f.code == "WRONG_BLIND"]
+    assert not [f for f in replay_hand(first).findings if f.code.name == "WRONG_BLIND"]
 
 
 def test_a_ggpoker_file_is_told_by_its_header() -> None:
