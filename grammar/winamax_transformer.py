@@ -230,7 +230,9 @@ def _blinds(items: list[Item]) -> list[Item]:
     for index, item in enumerate(items):
         if item[0] == "street":
             markers += 1 if str(item[1]) == _FIRST else 2
-        if item[0] != "action" or item[3][0] not in ("post", "ante", "raise") or markers > 1:
+        # Only a raise before the first betting round is a post; a blind is read wherever it stands.
+        if item[0] != "action" or item[3][0] not in ("post", "ante", "raise") or (
+                item[3][0] == "raise" and markers > 1):
             out.extend(held)
             held = []
             out.append(item)
