@@ -22,6 +22,9 @@ True
 True
 >>> parts("a 3-card: 9,2,A"), read("9,2,A", "3-card")
 ([('3-card', '9,2,A')], Reading(category='badugi', ranks=('3', '9', '2', 'A')))
+>>> read("Jd, Jc, 2d, 2s, Ks", "high"), read("2s, 4d, 5h, 6c, Ac", "low")  # 888poker's five cards
+(Reading(category='two pair', ranks=('J', '2')), \
+Reading(category='high card', ranks=('6', '5', '4', '2', 'A')))
 >>> read("Pair of Kings and Pair of Treys"), read("Aces-High Straight"), read("Sevens Full over Fives")
 (Reading(category='two pair', ranks=('K', '3')), Reading(category='straight', ranks=('A',)), \
 Reading(category='full house', ranks=('7', '5')))
@@ -33,6 +36,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from evaluator.scales import describe, evaluate
 from evaluator.settle import Table, run_hands
 from evaluator.showdown import Portion
 from pipeline.model import Hand
@@ -47,6 +51,7 @@ _RANK = r"(\w+?)(?:e?s)?"  # "Kings", "Sixes", "Deuces" and the singular
 _CARD_RANKS = r"[2-9TJQKA](?:[,-][2-9TJQKA]){0,4}"
 _BADUGI_RANKS = re.compile(r"[2-9TJQKA](?:,[2-9TJQKA]){0,3}", re.I)  # "Badugi: T,8,7,5"
 _CARD_COUNT_LABEL = re.compile(r"([1-4])-card")  # PokerStars' "3-card: 9,2,A"
+_FIVE_CARDS = re.compile(r"[2-9TJQKA][shdc](?:, [2-9TJQKA][shdc]){4}")  # 888poker's "Hi: Jd, Jc, 2d, 2s, Ks"
 BADUGI = "badugi"
 # What may follow the part of a description that names the hand (kickers, the evaluator's extras).
 _TAIL = re.compile(
@@ -122,6 +127,10 @@ def read(text: str, label: str | None = None) -> Reading | None:
     """One part of a description (with its label, if it has one), or None when it is not a form
     this module knows."""
     core = _TAIL.sub("", text.strip())
+    if _FIVE_CARDS.fullmatch(core):
+        # The five cards of the hand: what the evaluator calls them, a low's as an ace-to-five low.
+        scale = "ace_to_five" if label == "low" else "high"
+        return read(describe(scale, evaluate(scale, core.split(", "))))
     count = _CARD_COUNT_LABEL.fullmatch(label or "")
     if label != BADUGI and count is None:
         return _form(core)

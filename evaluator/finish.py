@@ -84,8 +84,12 @@ class Finish(CardSteps):
             if not (p.dealt_in or p.total):
                 continue
             put_in = self.contributed(p)
+            # `short_ante=capped`: an ante is part of what a player is in for, so one all-in for a short
+            # ante wins only as much of each ante as they posted (the pots are the same when none is).
+            ante = p.ante if self.profile.get("short_ante") == "capped" else 0
             seats.append(Seat(
-                p.name, p.seat, put_in - p.dead, p.dead, p.live and not p.mucked, tuple(p.cards),
+                p.name, p.seat, put_in - p.dead + ante, p.dead - ante, p.live and not p.mucked,
+                tuple(p.cards),
                 tuple(p.dealt_up), tuple(p.split) if p.split else None,
                 put_in - before.get(p.name, put_in), p.sevens, p.showed,
             ))

@@ -87,6 +87,10 @@ OPTIONS: dict[str, Option] = {
                "rule 2, \"No player may receive more than one odd chip\", over the whole pot (its high and "
                "low halves and its runs), or each division of the pot given its odd chip on its own "
                "(PokerStars: the high half's and the tied low's odd chips may go to one player)"),
+        Option("short_ante", ("dead", "capped"), "BARGE 2025 §1.1",
+               "a player all-in for less than the ante: every ante is dead money of the main pot they "
+               "contest (dead), or they win only as much of each ante as they posted, the rest going to "
+               "a side pot (capped: 888poker)"),
         Option("smallest_chip", ("auto",), "BARGE 2025 §1.4",
                "the smallest chip in play, the unit of an odd chip (auto: the largest unit every "
                "amount of the hand is a multiple of)", amount=True),
@@ -119,7 +123,7 @@ _BARGE_2025 = {
     "dramaha49_faces": "0", "short_deck_trips": "below_straight", "oklahoma": "tournament",
     "win_the_button": "no", "smallest_chip": "auto", "short_blind": "posted",
     "short_all_in_raise": "half_bet", "uncalled_ante": "dead", "rake": "main_pot_first",
-    "cash_out": "ignored", "splash_the_pot": "ignored", "odd_chips": "one_per_pot",
+    "cash_out": "ignored", "splash_the_pot": "ignored", "odd_chips": "one_per_pot", "short_ante": "dead",
 }  # fmt: skip
 
 # The 2021 edition: the big blind ante was not reduced and the ante came first (BARGE 2020,
@@ -141,6 +145,7 @@ PROFILES: dict[str, dict[str, str]] = {
                    "short_deck_trips": "above_straight", "short_blind": "full",
                    "short_all_in_raise": "completes", "uncalled_ante": "returned", "rake": "per_pot",
                    "cash_out": "counted", "splash_the_pot": "counted", "odd_chips": "per_split"},
+    "888poker": {**_BARGE_2025, "short_ante": "capped"},
     # Winamax's: every pot pays its share of the rake (docs/interop.md (Winamax)).
     "winamax": {**_BARGE_2025, "rake": "proportional"},
 }

@@ -24,6 +24,8 @@ from grammar.errors import HandSyntaxError
 from grammar.fulltilt_parser import parse_fulltilt, split_fulltilt
 from grammar.fulltilt_parser import sniff as sniff_fulltilt
 from grammar.phh_parser import parse_phh, play_end, sniff, split_phh
+from grammar.poker888_parser import parse_888, split_888
+from grammar.poker888_parser import sniff as sniff_888
 from grammar.pokerstars_parser import GG_READER, parse_pokerstars, split_pokerstars
 from grammar.pokerstars_parser import sniff as sniff_pokerstars
 from grammar.winamax_parser import parse_winamax, split_winamax
@@ -78,6 +80,8 @@ FORMATS: dict[str, Format] = {
                sniff, split_phh, whole(parse_phh, play_end)),
         Format("pokerstars", "PokerStars hand histories, and other sites' in the same shape "
                "(docs/interop.md (PokerStars))", sniff_pokerstars, split_pokerstars, whole(parse_pokerstars)),
+        Format("888poker", "888poker hand histories, also of its Cassava software and regional sites "
+               "(docs/interop.md (888poker))", sniff_888, split_888, whole(parse_888)),
         Format("ggpoker", "GGPoker hand histories (docs/interop.md (GGPoker))", GG_READER.sniff,
                GG_READER.split, whole(GG_READER.parse)),
         Format("fulltilt", "Full Tilt Poker's own hand histories (docs/interop.md (Full Tilt Poker))",
