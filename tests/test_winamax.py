@@ -222,6 +222,15 @@ def test_a_go_fast_hand_names_its_pool(corpus_hands: dict[str, Hand]) -> None:
     assert (hand.event, hand.game_type, hand.currency) == ('Winamax, Go Fast "Buzau", EUR', "cash", "EUR")
 
 
+@needs_corpus
+def test_the_corpus_reads_back_the_same_from_phh(tmp_path: Path) -> None:
+    """Every hand of a PHH game, exported and read again: the same hand field by field (the site,
+    the unit's fields and the `winamax` profile included) and the same findings."""
+    from tests.test_phh_corpus import round_trip
+
+    assert round_trip(tmp_path, [CORPUS]) == 132  # all but pot-limit Omaha Hi/Lo and Big O: no PHH code
+
+
 # ---- descriptions ---------------------------------------------------------------------------
 
 
