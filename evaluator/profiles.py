@@ -148,6 +148,8 @@ PROFILES: dict[str, dict[str, str]] = {
     "888poker": {**_BARGE_2025, "short_ante": "capped"},
     # Winamax's: every pot pays its share of the rake (docs/interop.md (Winamax)).
     "winamax": {**_BARGE_2025, "rake": "proportional"},
+    # iPoker's: Stud's double bet on 4th street with an open pair (docs/interop.md (iPoker)).
+    "ipoker": {**_BARGE_2025, "stud_double_bet": "yes"},
 }
 
 

@@ -207,7 +207,10 @@ class Wagering(Money):
             covers = max((p.bet + p.left for p in self.live if p is not player), default=0)
             spread = "spread_limit" in self.game.rules  # §2.31: a raise at least the last bet
             breaches = betting.judge_spread_raise(r, target, all_in) if spread else []
-            for code, message, section in breaches or betting.judge_limit(r, target, all_in, allowed, covers):
+            # A limit no record states (a stud tournament hand of all-ins: iPoker) is not judged.
+            if not breaches and any(allowed):
+                breaches = betting.judge_limit(r, target, all_in, allowed, covers)
+            for code, message, section in breaches:
                 self.flag(code, f"{player.name} {message}", section)
             half_bet = self.profile.get("short_all_in_raise") == "half_bet"
             full = betting.limit_full(r, target, allowed, half_bet)

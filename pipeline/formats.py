@@ -21,6 +21,8 @@ from pathlib import Path
 from evaluator.ending import unfinished
 from grammar.barge_parser import HEADER_PREFIX, parse_hand
 from grammar.errors import HandSyntaxError
+from grammar.ipoker_reader import parse_ipoker, split_ipoker
+from grammar.ipoker_reader import sniff as sniff_ipoker
 from grammar.fulltilt_parser import parse_fulltilt, split_fulltilt
 from grammar.fulltilt_parser import sniff as sniff_fulltilt
 from grammar.phh_parser import parse_phh, play_end, sniff, split_phh
@@ -84,6 +86,8 @@ FORMATS: dict[str, Format] = {
                "(docs/interop.md (888poker))", sniff_888, split_888, whole(parse_888)),
         Format("ggpoker", "GGPoker hand histories (docs/interop.md (GGPoker))", GG_READER.sniff,
                GG_READER.split, whole(GG_READER.parse)),
+        Format("ipoker", "iPoker's XML hand histories (docs/interop.md (iPoker))", sniff_ipoker, split_ipoker,
+               whole(parse_ipoker)),
         Format("fulltilt", "Full Tilt Poker's own hand histories (docs/interop.md (Full Tilt Poker))",
                sniff_fulltilt, split_fulltilt, whole(parse_fulltilt)),
         Format("winamax", "Winamax hand histories (docs/interop.md (Winamax))", sniff_winamax, split_winamax,
