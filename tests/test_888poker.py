@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from evaluator.profiles import PROFILES
 from evaluator.replay import replay
 from grammar.errors import HandSyntaxError
 from grammar.poker888_parser import EXAMPLE, parse_888, sniff, split_888
@@ -22,7 +23,7 @@ from pipeline.formats import detect_text
 from pipeline.model import Award, Hand
 from pipeline.sources import read_blocks
 from pipeline.units import unit_of
-from tests.conftest import SHARED
+from tests.conftest import ROOT, SHARED
 
 CORPUS = SHARED / "corpus" / "888poker"
 needs_corpus = pytest.mark.skipif(
@@ -209,6 +210,16 @@ def test_the_five_cards_of_a_description_are_read_and_checked(hands: dict[str, H
     worse = tuple(replace(a, detail="Hi: Qd, Qh, Ks, Jc, 5h") if a.kind == "show" and a.player == "harryabc"
                   else a for a in hand.actions)
     assert faults(replace(hand, actions=worse)) == ["MISDESCRIBED_HAND"]
+
+
+def test_every_888poker_rule_is_in_its_profile_table() -> None:
+    doc = (ROOT / "docs" / "interop.md").read_text(encoding="utf-8")
+    table = doc.split("### The `888poker` rules profile", 1)[1].split("\n### ", 1)[0]
+    differing = {k: v for k, v in PROFILES["888poker"].items() if PROFILES["barge-2025"][k] != v}
+    assert differing == {"short_ante": "capped"}
+    for option, value in differing.items():
+        row = next((line for line in table.splitlines() if line.startswith(f"| `{option}` |")), "")
+        assert f"`{value}`" in row and "888-" in row, option  # the hand that shows it
 
 
 # ---- files and errors ----------------------------------------------------------------------
