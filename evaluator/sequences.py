@@ -134,7 +134,8 @@ def _restacked(t: TableHand) -> set[str]:
     out = set()
     for a in t.hand.actions:
         if a.kind == "note" and a.detail and _RESTACK.search(a.detail):
-            out |= {n for n in names if a.detail.startswith(n) or (a.player == n)}
+            # The note names its player first ("Player11 re-buys ..."): not "Player1".
+            out |= {n for n in names if a.detail.startswith(n + " ") or a.player == n}
     return out
 
 

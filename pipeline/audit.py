@@ -112,16 +112,18 @@ def audit_sequences(store: Store, since: datetime | None = None, event: str | No
     """Check the stored hands of each table in order (`evaluator.sequences`) and store the findings
     across hands, replacing the earlier ones of those hands.
 
-    The tables checked: every table (of `event`, when given), or with `since` those of the events
-    with a hand audited at or after that time (an ingest's new hands: a whole event is read, so that
-    a player at two of its tables is seen)."""
+    The tables checked: every table (of `event`, when given), or with `since` those with a hand
+    audited at or after that time (an ingest's new hands), and every table of a tournament such a
+    hand was dealt in, so that a player at two of its tables is seen."""
     where: list[str] = []
     params: list[object] = []
     if since is not None:
-        where.append("(coalesce(site, ''), coalesce(event, ''), coalesce(tournament, '')) IN (SELECT "
-                     "(coalesce(site, ''), coalesce(event, ''), coalesce(tournament, '')) FROM hands "
-                     "JOIN audits USING (hand_id) WHERE audited_at >= ?)")
-        params.append(since)
+        table = "(coalesce(site, ''), coalesce(event, ''), coalesce(tournament, ''), table_name)"
+        tournament = "(coalesce(site, ''), coalesce(event, ''), tournament)"
+        new = "FROM hands JOIN audits USING (hand_id) WHERE audited_at >= ?"
+        where.append(f"({table} IN (SELECT {table} {new}) OR {tournament} IN (SELECT {tournament} {new} "
+                     "AND tournament IS NOT NULL))")
+        params += [since, since]
     if event is not None:
         where.append("event = ?")
         params.append(event)

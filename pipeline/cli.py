@@ -235,6 +235,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
     with Store(Path(args.db), wait=args.wait, on_wait=err.print) as store, \
             _audit_bar(err.is_terminal and not args.json) as tick:
         check_catalog(store.con, variant=args.variant, event=args.event, hand=args.hand)
+        if args.sequences and (args.variant or args.hand or args.rules):
+            raise UsageError("--sequences checks whole tables in order: with --event only, not --variant, "
+                             "--hand or --rules")
         if args.sequences:
             summary = audit_sequences(store, event=args.event)
         else:

@@ -220,6 +220,8 @@ def test_a_file_that_joins_a_stored_table_is_checked_with_the_hands_before(
     assert main(["audit", "--sequences", "--db", str(db), "--json"]) == 0
     assert [f["code"] for f in json.loads(capsys.readouterr().out)["findings"]] == ["STACK_NOT_CARRIED"]
     assert findings_of(db) == [("B25-E40-T03-0004", "STACK_NOT_CARRIED", "warning")]
+    # A table is checked whole: one hand or one variant is a usage error.
+    assert main(["audit", "--sequences", "--hand", "B25-E40-T03-0004", "--db", str(db)]) == 2
 
 
 def test_the_pokerstars_tournaments_across_hands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
