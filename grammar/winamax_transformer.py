@@ -20,7 +20,7 @@ from lark import Token, v_args
 from grammar.pokerstars_assembly import Header, Item, assemble, currency_of_symbol, error
 from grammar.pokerstars_dialects import Dialect
 from grammar.pokerstars_names import unmask
-from grammar.pokerstars_transformer import PokerStarsTransformer, Wins
+from grammar.pokerstars_transformer import PokerStarsTransformer
 from pipeline.amounts import parse_amount
 from pipeline.model import Hand
 
@@ -29,8 +29,8 @@ from pipeline.model import Hand
 WINAMAX = Dialect("winamax", re.compile(r"Winamax Poker - (?:CashGame|Go Fast|Tournament) "), "winamax",
                   site="Winamax", prefix="WMX")
 
-# Winamax's game names (lower case) in PokerStars' words, which `grammar.pokerstars_games` maps to
-# the catalog: docs/interop.md (Winamax), "Games".
+# Winamax's game names (lower case; the grammar's GAME reads no other) in PokerStars' words, which
+# `grammar.pokerstars_games` maps to the catalog: docs/interop.md (Winamax), "What is read and mapped".
 GAMES = {
     "holdem": "Hold'em",
     "omaha": "Omaha",
@@ -55,7 +55,6 @@ _MARKERS = {"ANTE/BLINDS": "HOLE CARDS", "PRE-FLOP": "HOLE CARDS", "FIRST-BET": 
             "FIRST-DRAW": "FIRST DRAW", "SECOND-DRAW": "SECOND DRAW", "THIRD-DRAW": "THIRD DRAW"}
 _NO_STREET = frozenset({"SECOND-BET", "THIRD-BET", "FOURTH-BET"})
 _FIRST = "HOLE CARDS"
-_SHOWDOWN = "SHOW DOWN"
 # A tournament's table: "TEA TIME(548967895)#0037": the tournament's number in parentheses.
 _TOURNEY_TABLE = re.compile(r"\((\d+)\)#\d+$")
 _BUY_IN_AMOUNT = re.compile(r"(\d[\d,.]*)([\u20ac$\u00a3\ufffd])")
@@ -100,10 +99,8 @@ class WinamaxTransformer(PokerStarsTransformer):
 
     # ---- header ----
     def winamax_header(self, site: Token, room: Item, number: Token, game: Token, structure: Token,
-               stakes: Item, date: Token, time: Token, _zone: Token | None = None) -> Item:
-        words = GAMES.get(str(game).lower())
-        if words is None:
-            raise error(game, f"unknown game '{game}' (docs/interop.md (Winamax) lists the games)")
+                       stakes: Item, date: Token, time: Token, _zone: Token | None = None) -> Item:
+        words = GAMES[str(game).lower()]
         try:
             started = datetime.strptime(f"{date} {time}", "%Y/%m/%d %H:%M:%S")
         except ValueError:
@@ -181,9 +178,9 @@ class WinamaxTransformer(PokerStarsTransformer):
         return ("total", pot, [], taken, [])
 
     def showed_once(self, cards: tuple[str, ...], result: tuple[int | None, str | None]) -> Item:
+        """Winamax writes one result a line (a high-low hand gets a line for each half)."""
         amount, text = result
-        wins: Wins = ([(None, amount)] if amount is not None else [], text)
-        return ("showed", cards, wins[0], wins[1])
+        return ("showed", cards, [(None, amount)] if amount is not None else [], text)
 
     # ---- the whole hand ----
     def start(self, *items: Item) -> Hand:
