@@ -224,10 +224,10 @@ def parse_ipoker(text: str) -> Hand:
     """One block (a `<game>` and its session's header) into a hand; line numbers in errors count
     from the block's first line, the game's start tag."""
     at = text.find("<session")
-    game_text = text if at < 0 else text[:at]
     if at < 0:
         raise HandSyntaxError("no session header: the game is not inside a <session> (expected the "
                               "session's <general>)", 1, 1, ("<session>",))
+    game_text = text[:at]
     header_lines = game_text.count("\n")
     try:
         header = read_document(text[at:].rstrip() + "</session>").root
