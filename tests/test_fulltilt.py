@@ -177,3 +177,50 @@ def test_names_with_spaces_are_read_whole() -> None:
     hand = parse_fulltilt(EXAMPLE.replace("Ann", "FILL A RACK"))
     assert [s.player for s in hand.seats] == ["FILL A RACK", "Bo"]
     assert hand.awards == (Award("FILL A RACK", 4),)
+
+
+STUD = """\
+Full Tilt Poker Game #7: Table Fpdb - $2/$4 Ante $0.40 - Limit Stud Hi - 13:14:27 ET - 2010/06/10
+
+Seat 1: Ann Lee ($20)
+
+Seat 2: Bo ($20)
+
+Seat 3: Cy ($20), is sitting out
+Ann Lee antes $0.40
+Bo antes $0.40
+*** 3RD STREET ***
+Dealt to Ann Lee [5d Ah] [Ad]
+Dealt to Bo [3c]
+Bo is low with [3c]
+Bo brings in for $0.50
+Ann Lee completes it to $2
+Cy (Observer): nh
+Bo calls $1.50
+*** 4TH STREET ***
+Dealt to Ann Lee [5d Ah Ad] [6h]
+Dealt to Bo [3c] [7c]
+Ann Lee bets $2
+Bo has 15 seconds left to act
+Bo folds
+Uncalled bet of $2 returned to Ann Lee
+Ann Lee mucks
+Ann Lee wins the pot ($4.80)
+*** SUMMARY ***
+Total pot $4.80 | Rake $0
+Seat 1: Ann Lee collected ($4.80), mucked
+Seat 2: Bo folded on 4th St.
+Seat 3: Cy is sitting out
+"""
+
+
+def test_a_stud_hand_with_blank_lines_and_remarks_reads_without_the_corpus() -> None:
+    hand = parse_fulltilt(STUD)
+    assert (hand.variant, hand.structure, hand.stakes.small_bet, hand.stakes.ante, hand.stakes.bring_in) == (
+        "stud", "limit", 200, 40, 50)
+    assert [s.player for s in hand.seats if s.sitting_out] == ["Cy"]
+    assert [(a.player, a.detail, a.cards) for a in hand.actions if a.kind == "deal"] == [
+        ("Ann Lee", "down", ("5d", "Ah")), ("Ann Lee", "up", ("Ad",)), ("Bo", "down", ("??", "??")),
+        ("Bo", "up", ("3c",)), ("Ann Lee", "up", ("6h",)), ("Bo", "up", ("7c",))]
+    assert hand.awards == (Award("Ann Lee", 480),) and hand.total_pot == 480
+    assert replay_hand(hand).findings == []
