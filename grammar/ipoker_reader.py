@@ -277,6 +277,7 @@ class _Builder:
     put_in: Counter[str] = field(default_factory=Counter)  # chips put in over the hand
     cards: dict[str, list[str]] = field(default_factory=dict)  # every card dealt to a player, in order
     big_blind: int | None = None
+    street: str = ""  # the street of the round being read
 
     def fail(self, node: Node, message: str, expected: tuple[str, ...] = ()) -> HandSyntaxError:
         return HandSyntaxError(message, node.line, node.column, expected)
@@ -430,8 +431,9 @@ class _Builder:
 
     def _round(self, round_: Node) -> None:
         street = self._street(round_)
-        if self.actions and self.actions[-1].street != street and _int(round_.attrs.get("no", "0")) > 0:
+        if street != self.street:  # a new betting round: nobody has a live bet in it yet
             self.bets.clear()
+            self.street = street
         for node in round_.all("cards"):
             self._cards(street, node)
         for node in sorted(round_.all("action"), key=lambda a: _int(a.attrs.get("no", "0"))):
