@@ -236,10 +236,13 @@ def parse_ipoker(text: str) -> Hand:
     game = read_document(game_text.rstrip())
     if game.root.tag != "game":
         raise HandSyntaxError(f"unexpected <{game.root.tag}>", game.root.line, game.root.column, ("<game>",))
-    hand = _Builder(_session(header), game.root, header_lines).hand()
+    builder = _Builder(_session(header), game.root, header_lines)
+    hand = builder.hand()
     if game.unclosed:
-        # The file stops where </game> was due (fpdb's samples cut so): whole if the play is over.
-        why = unfinished(replace(hand, awards=()))
+        # The file stops where </game> was due (fpdb's samples cut so): whole if the play is over,
+        # judged on the play as recorded (the returns and the showdown are the reader's, written as
+        # if the hand were over).
+        why = unfinished(replace(hand, awards=(), actions=builder.recorded))
         lines = game_text.rstrip().split("\n")
         if why is not None:
             raise HandSyntaxError(f"{CUT_OFF}: the record ends before </game> ({why})", len(lines),
@@ -256,7 +259,8 @@ class _Player:
     name: str
     stack: int
     win: int
-    dealt: bool = False
+    dealt: bool = False  # cards came to the player, or they played beyond an ante
+    sat_out: bool = False  # said to sit out (types 8 and 9)
     left: int = 0
     folded: bool = False
 
@@ -278,6 +282,7 @@ class _Builder:
     cards: dict[str, list[str]] = field(default_factory=dict)  # every card dealt to a player, in order
     big_blind: int | None = None
     street: str = ""  # the street of the round being read
+    recorded: tuple[Action, ...] = ()  # the play as the record writes it, before the reader's additions
 
     def fail(self, node: Node, message: str, expected: tuple[str, ...] = ()) -> HandSyntaxError:
         return HandSyntaxError(message, node.line, node.column, expected)
@@ -354,6 +359,7 @@ class _Builder:
         self.big_blind = pair[1] if pair and structure != "limit" else None
         for round_ in rounds:
             self._round(round_)
+        self.recorded = tuple(self.actions)
         returned = self._return()
         self._showdown()
         awards = self._awards(returned)
@@ -482,7 +488,10 @@ class _Builder:
         name = player.name
         top = max(self.bets.values(), default=0)
         if kind in (SITS_OUT, SITS_OUT_AFTER):
-            return  # not dealt in (no cards come to the player), or away after the ante: seated, sitting out
+            player.sat_out = True  # not dealt in, or away after the ante: seated, sitting out
+            return
+        if kind != ANTE and not player.sat_out:
+            player.dealt = True  # a blind's poster is dealt in even where the record stops before the deal
         if kind == FOLD:
             player.folded = True
             self._add(Action(street, "fold", name))

@@ -182,11 +182,15 @@ def test_malformed_xml_is_located(tmp_path: Path) -> None:
 
 
 def test_a_game_cut_off_mid_play_is_refused_as_such() -> None:
-    cut = EXAMPLE[: EXAMPLE.index(" <round no=\"1\">")]  # the file stops after the blinds
+    # the file stops where </game> was due, with Ann still to act on Bo's raise
+    cut = EXAMPLE.replace('<action no="4" player="Ann" type="0" sum="$0"/>', "")
+    cut = cut[: cut.index("</game>")]
+    block = next(split_ipoker(cut.splitlines()))
     with pytest.raises(HandSyntaxError) as error:
-        parse_ipoker(next(split_ipoker(cut.splitlines())).text + "<session sessioncode=\"1\">"
-                     + EXAMPLE[EXAMPLE.index(" <general>"): EXAMPLE.index("<game")])
-    assert error.value.message.startswith("the hand is cut off")
+        parse_ipoker(block.text)
+    assert error.value.message == ("the hand is cut off: the record ends before </game> (Ann is still to act "
+                                   "on the hole cards)")
+    assert block.line + error.value.line - 1 == cut.rstrip().count("\n") + 1  # the file's last line
 
 
 def test_an_entity_expansion_attack_is_refused(tmp_path: Path) -> None:
