@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from evaluator.replay import replay
 from grammar.errors import HandSyntaxError
 from grammar.ipoker_reader import EXAMPLE, parse_ipoker, sniff, split_ipoker
 from pipeline.cli import main
@@ -141,6 +142,14 @@ def test_antes_sitting_out_and_the_button(corpus_hands: dict[str, Hand]) -> None
     assert stud.awards == (Award("Hero", 13),) and stud.button_seat is None
     # no seat marked dealer: the button is the seat dealt in before the small blind's
     assert corpus_hands["IP-3869492660"].button_seat == 7
+
+
+@needs_corpus
+def test_the_ipoker_profile_allows_stud_double_bet_with_an_open_pair(corpus_hands: dict[str, Hand]) -> None:
+    # Player13 shows 7d 7h on 4th street and bets 800 at 400/800 (docs/interop.md, the `ipoker` profile)
+    hand = corpus_hands["IP-4045005063"]
+    assert hand.rules_profile == "ipoker" and replay(hand) == []
+    assert [f.code.name for f in replay(hand, "barge-2025")] == ["WRONG_LIMIT_BET"]
 
 
 @needs_corpus
