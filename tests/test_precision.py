@@ -1,7 +1,9 @@
 """Every finding true: each error and warning the audit leaves on real histories no one here wrote
 (the shared corpora) and on the samples is listed, with why it is the record's fault, in
 docs/interop.md ("Findings left on real histories"). A new finding, right or wrong, fails here
-until a person has read it and either fixed the product or explained the hand there."""
+until a person has read it and either fixed the product or explained the hand there. The findings
+across a table's hands are among them: `barge ingest` checks each table's hands in order after its
+audit (evaluator/sequences.py), and the report holds those findings with the others."""
 
 from __future__ import annotations
 
