@@ -66,11 +66,12 @@ OPTIONS: dict[str, Option] = {
         Option("short_blind", ("posted", "full"), "BARGE 2025 §1.2",
                "a big blind all-in for less than the blind: the others call what it posted, or the full "
                "big blind (a room's choice; the rulebook is silent)"),
-        Option("short_all_in_raise", ("half_bet", "completes"), "BARGE 2025 §1.1",
+        Option("short_all_in_raise", ("half_bet", "completes", "full_level"), "BARGE 2025 §1.1",
                "limit: an all-in raise of half a bet or more is a full raise, less neither reopens the "
                "betting nor moves the level (half_bet); or no all-in short of a full raise moves the "
                "level, the next raise completing it to the last full level plus a bet, from anyone "
-               "(completes: PokerStars)"),
+               "(completes: PokerStars); or one of half a bet or more moves the level to the full bet or "
+               "raise it stands for, the next raise going a bet above that (full_level: Bovada)"),
         Option("uncalled_ante", ("dead", "returned"), "BARGE 2025 §1.1",
                "the part of an ante nobody else matched (an opponent all-in for less) stays dead money, "
                "or goes back with the uncalled bet (PokerStars)"),
@@ -150,6 +151,12 @@ PROFILES: dict[str, dict[str, str]] = {
     "winamax": {**_BARGE_2025, "rake": "proportional"},
     # iPoker's: Stud's double bet on 4th street with an open pair (docs/interop.md (iPoker)).
     "ipoker": {**_BARGE_2025, "stud_double_bet": "yes"},
+    # Bovada's, Ignition's and Bodog's: Stud's double bet on 4th street with an open pair, the part of an
+    # ante nobody matched given back, a short ante wins only what it matched, a short big blind leaves
+    # the full blind to call, and a limit all-in of half a bet or more stands for the full bet
+    # (docs/interop.md (Bovada, Ignition and Bodog)).
+    "bovada": {**_BARGE_2025, "stud_double_bet": "yes", "uncalled_ante": "returned",
+               "short_ante": "capped", "short_blind": "full", "short_all_in_raise": "full_level"},
 }
 
 

@@ -201,6 +201,7 @@ class Wagering(Money):
         """A bet, raise or completion to `target`: size rules, then the chips."""
         before_pot = self.pot()
         all_in = target - player.bet >= player.left
+        level: int | None = None  # the limit level a short all-in stands for (`short_all_in_raise`)
         raising = r.base > 0  # over a full bet (not a stud bring-in): what a short all-in raise raises
         if r.structure == "limit":
             allowed = self.allowed_sizes(r, spec)
@@ -212,8 +213,11 @@ class Wagering(Money):
                 breaches = betting.judge_limit(r, target, all_in, allowed, covers)
             for code, message, section in breaches:
                 self.flag(code, f"{player.name} {message}", section)
-            half_bet = self.profile.get("short_all_in_raise") == "half_bet"
-            full = betting.limit_full(r, target, allowed, half_bet)
+            rule = self.profile.get("short_all_in_raise")
+            full = betting.limit_full(r, target, allowed, rule != "completes")
+            # Bovada: an all-in of half a bet or more stands for the full bet, the next raise a bet above it.
+            if rule == "full_level" and full and target < r.base + min(allowed):
+                level = r.base + min(allowed)
             if len(allowed) > 1 and target - r.base >= max(allowed):
                 r.size = max(allowed)  # §2.47: a big bet may not be met by a small-bet raise
         else:
@@ -222,6 +226,8 @@ class Wagering(Money):
             full = betting.big_bet_full(r, target)
         self.take(player, target - player.bet)
         r.raise_to(target, full)
+        if level is not None:
+            r.base = level
         if r.structure == "limit" and raising and all_in and not full \
                 and self.profile.get("short_all_in_raise") == "completes":
             r.reopen()  # the room's rule: the next raise completes the short one, from anyone

@@ -20,6 +20,8 @@ from pathlib import Path
 
 from evaluator.ending import unfinished
 from grammar.barge_parser import HEADER_PREFIX, parse_hand
+from grammar.bovada_parser import parse_bovada, split_bovada
+from grammar.bovada_parser import sniff as sniff_bovada
 from grammar.errors import HandSyntaxError
 from grammar.ipoker_reader import parse_ipoker, split_ipoker
 from grammar.ipoker_reader import sniff as sniff_ipoker
@@ -92,6 +94,8 @@ FORMATS: dict[str, Format] = {
                sniff_fulltilt, split_fulltilt, whole(parse_fulltilt)),
         Format("winamax", "Winamax hand histories (docs/interop.md (Winamax))", sniff_winamax, split_winamax,
                whole(parse_winamax)),
+        Format("bovada", "Bovada, Ignition and Bodog hand histories (docs/interop.md (Bovada, Ignition and "
+               "Bodog))", sniff_bovada, split_bovada, whole(parse_bovada)),
     )
 }
 
