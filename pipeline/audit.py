@@ -141,4 +141,4 @@ def audit_sequences(store: Store, since: datetime | None = None, event: str | No
              for h in read_hands(store.con, list(formats))]
     findings = check_all(hands)
     store.write_sequence_findings(list(formats), findings)
-    return AuditSummary(0, None, findings)
+    return AuditSummary(len(hands), None, findings)

@@ -18,6 +18,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -169,8 +170,9 @@ def cmd_ingest(args: argparse.Namespace) -> int:
                 audited = audit(store, args.rules, pending_only=True, progress=tick, jobs=args.jobs)
             if summary.audit is not None:
                 audited = summary.audit.merge(audited)
-            # The tables the new hands joined are checked in order again, with the hands before them.
-            audited = audited.merge(audit_sequences(store, since=started))
+            # The tables the new hands joined are checked in order again, with the hands before them
+            # (no hand is replayed twice: only the findings are added).
+            audited = audited.merge(replace(audit_sequences(store, since=started), hands=0))
     if args.json:
         report = summary.to_json()
         if audited is not None:
@@ -199,9 +201,12 @@ def _audit_bar(show: bool) -> Iterator[Callable[[int, int], None] | None]:
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
-def _print_audit(summary: AuditSummary) -> None:
+def _print_audit(summary: AuditSummary, how: str | None = None) -> None:
+    """The audit's findings by code and the hands with the most errors; `how` says what was done
+    to the hands (by default, replayed under their profile or the one given)."""
     profile = summary.profile or "each hand's own profile"
-    out.print(f"audit: {summary.hands} hands replayed under {profile}: {summary.count('error')} errors, "
+    how = how or f"replayed under {profile}"
+    out.print(f"audit: {summary.hands} hands {how}: {summary.count('error')} errors, "
               f"{summary.count('warning')} warnings, {summary.count('info')} notes")
     if not summary.findings:
         return
@@ -246,7 +251,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if args.json:
         out.print_json(json.dumps(summary.to_json()))
     else:
-        _print_audit(summary)
+        _print_audit(summary, "checked in order at their tables" if args.sequences else None)
     return EXIT_OK
 
 
