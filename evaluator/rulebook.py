@@ -277,21 +277,22 @@ QUOTES: dict[tuple[str, str], str] = {
     "card to complete a starting hand.",
     # Across a table's hands (evaluator/sequences.py).
     ("WRONG_BUTTON", f"{PROCEDURES}, Poker Tournament Rules"): "The dealer button remains in position until "
-    "the appropriate blinds are taken. Players must post all blinds every round. Because of this, the button "
-    "may stay in front of the same player for two consecutive hands.",
-    ("WRONG_BUTTON", f"{PROCEDURES}, Rules for Using Blinds"): "Either of the following methods of button and "
-    "blind placement may be designated to do this:\n"
+    "the appropriate blinds are taken. Players must post all blinds every round. Because of this, the "
+    "button may stay in front of the same player for two consecutive hands.",
+    ("WRONG_BUTTON", f"{PROCEDURES}, Rules for Using Blinds"): "Either of the following methods of button "
+    "and blind placement may be designated to do this:\n"
     "    • Moving button: The button always moves forward to the next player and the blinds adjust "
     "accordingly. There may be more than one big blind.\n"
-    "    • Dead button: The big blind is posted by the player due for it, and the small blind and button are "
-    "positioned accordingly, even if this means the small blind or the button is placed in front of an empty "
-    "seat, giving the same player the privilege of last action on consecutive hands.",
+    "    • Dead button: The big blind is posted by the player due for it, and the small blind and button "
+    "are positioned accordingly, even if this means the small blind or the button is placed in front of an "
+    "empty seat, giving the same player the privilege of last action on consecutive hands.",
     ("LEVEL_DECREASED", f"{PROCEDURES}, Poker Tournament Rules"): "Limits and blinds are raised at regularly "
     "scheduled intervals.",
     ("SEAT_TAKEN", f"{PROCEDURES}, Poker Tournament Rules"): "A change of seat is not allowed after play "
     "starts, except as assigned by the director.",
-    ("PLAYER_AT_TWO_TABLES", f"{PROCEDURES}, Poker Tournament Rules"): "As players are eliminated, tables are "
-    "broken in a pre-set order, with players from the broken tables assigned to empty seats at other tables.",
+    ("PLAYER_AT_TWO_TABLES", f"{PROCEDURES}, Poker Tournament Rules"): "As players are eliminated, tables "
+    "are broken in a pre-set order, with players from the broken tables assigned to empty seats at other "
+    "tables.",
 }
 # Codes that apply one part of a game's section: the part under this heading is their quote.
 GAME_PARTS: dict[str, str] = {
