@@ -17,7 +17,10 @@ what PokerStars says; both are settled here, in one walk over the hand's lines (
   bets are its big blind and twice it, stud's from its first full bet), or from an MVS history's
   "Table Info";
 - what each player is dealt is written out (every hand's cards are in the history), and a shown
-  hand is the player's cards, not the five the history names.
+  hand is the player's cards, not the five the history names;
+- the site's slips: a line written twice in a row is read once, a board only the summary shows is
+  dealt where the betting says its streets began, an ante returned before the deal comes back after
+  the first street's betting.
 """
 
 from __future__ import annotations
@@ -372,6 +375,8 @@ class _Walk:
             room.append(header.tourney[1])
         if hand.currency and hand.game_type == "cash":
             room.append(hand.currency)
+        if hand.stakes.small_blind == 0:  # nobody posted the small blind: the table's is not written
+            hand = replace(hand, stakes=replace(hand.stakes, small_blind=None))
         return replace(hand, site=_SITES[room[0]], event=", ".join(room))
 
     def _button(self) -> int | None:
@@ -413,9 +418,13 @@ class _Walk:
         if written is not None:
             small, big = parse_amount(written.group(1)), parse_amount(written.group(2))
         else:
-            # The blinds posted in full; a blind posted all-in says the blind only when none is.
-            big = max(self.posts.get("big_blind") or self.posts.get("big_blind all-in") or [0])
+            # The blinds posted in full; a blind posted all-in says the blind only when none is, but in
+            # limit the small blind posted in full does (half the big blind in every limit hand of the
+            # corpus): BOV-2667379227's $15 big blind all-in at $30/$60.
             small = min(self.posts.get("small_blind") or self.posts.get("small_blind all-in") or [0])
+            full = self.posts.get("big_blind") or ([2 * small] if self.limit and "small_blind" in self.posts
+                                                   else self.posts.get("big_blind all-in"))
+            big = max(full or [0])
         return (big, 2 * big) if self.limit else (small, big)
 
     def _stud_bets(self) -> tuple[int, int]:

@@ -112,6 +112,8 @@ def test_who_the_players_are(corpus_hands: dict[str, Hand]) -> None:
     cash = corpus_hands["BOV-2629950879"]  # anonymous: players of this hand only, named by position
     assert [s.player for s in cash.seats] == [f"{p} (2629950879)" for p in (
         "Dealer", "Small Blind", "Big Blind", "UTG", "UTG+1")] + ["Hero"]
+    # "UTG+2  [ME] : Sitout (wait for bb)", dealt no cards: seated, sitting out
+    assert [s.player for s in cash.seats if s.sitting_out] == ["Hero"]
     tour = corpus_hands["BOV-4405041788"]  # a seat number past the table's is the tournament's player's
     assert [s.player for s in tour.seats][:3] == ["P103 (T44843212)", "Hero", "P58 (T44843212)"]
     # numbered in the order listed, which are not the table's seats: no table is named
