@@ -77,6 +77,17 @@ def _label(token: Token) -> tuple[str, bool]:
     return text.removesuffix(" [ME]"), text.endswith("[ME]")
 
 
+def _described(cards: Cards) -> str | None:
+    """What a showing says the hand is, in the words `evaluator.descriptions` reads: the five cards the
+    site names ("Showdown [Kh Kc 7h 7d Qd]"), a split game's high five then low five ("[Ad Jh 7h 6d 4h
+    Ad 2s 3s 4h 6d]"). The category word after them ("(Two pair)") says less, and is left."""
+    if len(cards) == 5:
+        return ", ".join(cards)
+    if len(cards) == 10:
+        return f"Hi: {', '.join(cards[:5])}; Lo: {', '.join(cards[5:])}"
+    return None
+
+
 def _street(name: str, token: Token, cards: tuple[Cards, ...] = ()) -> Item:
     return ("street", token, ((Token.new_borrow_pos("STREET_NAME", name, token), list(cards)),))
 
@@ -662,7 +673,7 @@ class _Walk:
         self.shown += 1
         hole = tuple(self.hole.get(player, ())) or cards
         if verb == "show":
-            self._emit(token, player, ("show", None, None, hole, words))
+            self._emit(token, player, ("show", None, None, hole, _described(cards) or words))
         else:
             self._emit(token, player, ("muck", None, None, (), None))
             self.mucked.append(("seat_summary", token, player, ("mucked", hole, [], None)))

@@ -185,3 +185,16 @@ def test_every_difference_of_the_profile_is_documented() -> None:
         "### The `bovada` rules profile", 1)[1].split("\n### ", 1)[0]
     assert differing and all(f"| `{k}` | `{PROFILES['barge-2025'][k]}` | `{v}` |" in section
                              for k, v in differing.items())
+
+
+@needs_corpus
+def test_the_five_cards_a_showing_names_are_judged() -> None:
+    path = CORPUS / "cash" / "Flop" / "NLHE-USD - $0.25-$0.50 - 202103.MVS.version.txt"
+    text = path.read_text(encoding="utf-8")
+    hand = parse_bovada(text)
+    assert next(a.detail for a in hand.actions if a.kind == "show") == "Kh, Kc, 7h, 7d, Qd"
+    assert [f for f in replay(hand) if f.code.name == "MISDESCRIBED_HAND"] == []
+    # the Big Blind's Kings and Sevens named as Kings with Queen, Nine, Seven
+    wrong = parse_bovada(text.replace("Showdown [Kh Kc 7h 7d Qd]", "Showdown [Kh Kc Qd 9h 7h]"))
+    assert [f.message.split(", but ")[1] for f in replay(wrong) if f.code.name == "MISDESCRIBED_HAND"] == [
+        "the cards make two pair, Kings and Sevens with a Queen"]
