@@ -204,15 +204,30 @@ def _level_number(level: str | None) -> int | None:
     return None
 
 
-def _stake(h: Hand) -> int | None:
-    s = h.stakes
-    return s.big_blind or s.small_bet or s.bring_in or s.bomb_pot
+# The amounts a level sets, each compared only with the same amount of the other hand: a stud
+# hand's bring-in is no measure of another's small bet. A bomb pot's ante is the room's choice for
+# that hand, not the level's, and a cap is the game's: neither is compared.
+_LEVEL_AMOUNTS = (("small blind", "small_blind"), ("big blind", "big_blind"), ("small bet", "small_bet"),
+                  ("big bet", "big_bet"), ("ante", "ante"), ("big blind ante", "big_blind_ante"),
+                  ("bring-in", "bring_in"))
+
+
+def _lowered(a: Hand, b: Hand) -> list[str]:
+    """The level amounts both hands state that are lower in `b`, when none of them is higher
+    ("the bring-in 15 after 25"); nothing where the two hands' amounts move both ways, which a
+    level change does not do and which says the stakes were read differently."""
+    pairs = [(name, x, y) for name, field in _LEVEL_AMOUNTS
+             if (x := getattr(a.stakes, field)) is not None and (y := getattr(b.stakes, field)) is not None]
+    if any(y > x for _, x, y in pairs):
+        return []
+    return [f"the {name} {chips(y)} after {chips(x)}" for name, x, y in pairs if y < x]
 
 
 def _levels(a: TableHand, b: TableHand) -> list[Finding]:
     """A tournament's levels only rise ("Limits and blinds are raised at regularly scheduled
-    intervals"): a later hand at a lower level, or with lower stakes in the same game where the
-    hands name no level, is a finding. The order of two hands holds across a gap."""
+    intervals"): a later hand at a lower level, or where the hands name no level, with lower
+    stakes in the same game (each amount against the same amount), is a finding. The order of two
+    hands holds across a gap."""
     if not (a.tournament and b.tournament):
         return []
     la, lb = _level_number(a.hand.level), _level_number(b.hand.level)
@@ -222,10 +237,9 @@ def _levels(a: TableHand, b: TableHand) -> list[Finding]:
                              f"in {a.hand.hand_id}", TOURNAMENT_RULES)]
         return []
     same_game = (a.hand.variant, a.hand.structure) == (b.hand.variant, b.hand.structure)
-    sa, sb = _stake(a.hand), _stake(b.hand)
-    if la is None and lb is None and same_game and sa is not None and sb is not None and sb < sa:
-        return [_finding(b, "LEVEL_DECREASED", f"stakes of {chips(sb)} after {chips(sa)} in "
-                         f"{a.hand.hand_id}", TOURNAMENT_RULES)]
+    lowered = _lowered(a.hand, b.hand) if la is None and lb is None and same_game else []
+    if lowered:
+        return [_finding(b, "LEVEL_DECREASED", f"{', '.join(lowered)} in {a.hand.hand_id}", TOURNAMENT_RULES)]
     return []
 
 

@@ -21,13 +21,15 @@ from tests.conftest import SAMPLES, SHARED
 TOURNAMENT_RULES = "Cardroom procedures, Poker Tournament Rules"
 BLIND_RULES = "Cardroom procedures, Rules for Using Blinds"
 START = datetime(2025, 8, 20, 10, 0)
+BLINDS = Stakes(50, 100)
 
 
 def hand(number: int, button: int | None, seats: dict[int, tuple[str, int]], *, small: int | None = None,
          big: int | None = None, variant: str = "texas_holdem", table: str = "7", fmt: str = "barge",
          tournament: str | None = "3", level: str | None = "2 (50/100)", winners: tuple[str, ...] = (),
          notes: tuple[str, ...] = (), ruling: bool = False, options: tuple[tuple[str, str], ...] = (),
-         hand_id: str | None = None, minute: int | None = None) -> TableHand:
+         hand_id: str | None = None, minute: int | None = None, stakes: Stakes = BLINDS,
+         structure: str = "no-limit") -> TableHand:
     """A hand of table `table`, numbered as a native id numbers its table's hands; only what the
     checks across hands read (seats, blinds, notes, the main pot's winners)."""
     names = {n: name for n, (name, _) in seats.items()}
@@ -36,7 +38,7 @@ def hand(number: int, button: int | None, seats: dict[int, tuple[str, int]], *, 
     actions += [Action("hole_cards", "note", None, detail=text) for text in notes]
     if ruling:
         actions.append(Action("hole_cards", "ruling", None, detail="seat change approved"))
-    h = Hand(hand_id or f"B25-E03-T{table}-{number:04d}", variant, "no-limit", Stakes(50, 100),
+    h = Hand(hand_id or f"B25-E03-T{table}-{number:04d}", variant, structure, stakes,
              tuple(Seat(n, name, stack * 100) for n, (name, stack) in sorted(seats.items())), tuple(actions),
              tuple(Award(w, 100) for w in winners), started_at=START + timedelta(minutes=minute or number),
              event="BARGE 2025 Event #3", tournament=tournament, level=level, table_name=table,
@@ -158,6 +160,35 @@ def test_levels_only_rise() -> None:
     selection = [hand(1, None, FIVE, level="9", hand_id="B25-stud-001", variant="stud"),
                  hand(2, None, FIVE, level="8", hand_id="B25-stud-002", variant="stud")]
     assert codes(selection) == ["LEVEL_DECREASED"]
+
+
+def test_stud_levels_compare_each_amount_with_the_same_amount() -> None:
+    # Poker Tournament Rules: "Limits and blinds are raised at regularly scheduled intervals." A stud
+    # hand's stakes are an ante, a bring-in and two bets: the bring-in of one hand is compared with
+    # the bring-in of the other, never with its small bet (a reader that gives a hand's bring-in
+    # alone, as iPoker's can, made "20 after 40" a false decrease).
+    def stud(number: int, stakes: Stakes, structure: str = "limit") -> TableHand:  # in hundredths
+        return hand(number, None, FIVE, variant="stud", structure=structure, level=None, stakes=stakes,
+                    hand_id=f"IP-{9000 + number}", fmt="ipoker")
+    first = Stakes(ante=1000, bring_in=1000, small_bet=4000, big_bet=8000)
+    second = Stakes(ante=1500, bring_in=2000, small_bet=6000, big_bet=12000)
+    bring_in_only = Stakes(bring_in=2000)
+    assert codes([stud(1, first), stud(2, bring_in_only), stud(3, second)]) == []
+    [finding] = check([stud(1, second), stud(2, first)])
+    assert (finding.code.name, finding.rule) == ("LEVEL_DECREASED", TOURNAMENT_RULES)
+    assert finding.message == ("the small bet 40 after 60, the big bet 80 after 120, the ante 10 after 15, "
+                               "the bring-in 10 after 20 in IP-9001")
+    # Big-bet stud: the bring-in and the ante alone; and a hold'em hand's big blind with its own.
+    big_bet = [stud(1, Stakes(ante=2500, bring_in=5000), "pot-limit"),
+               stud(2, Stakes(ante=2500, bring_in=2500), "pot-limit")]
+    assert codes(big_bet) == ["LEVEL_DECREASED"]
+    blinds = [hand(1, None, FIVE, level=None, stakes=Stakes(10000, 20000), hand_id="B25-nl-1"),
+              hand(2, None, FIVE, level=None, stakes=Stakes(5000, 10000), hand_id="B25-nl-2")]
+    assert codes(blinds) == ["LEVEL_DECREASED"]
+    # Amounts that move both ways are read differently, not a level going down: nothing is said.
+    both_ways = [stud(1, Stakes(bring_in=1000, small_bet=6000)),
+                 stud(2, Stakes(bring_in=2000, small_bet=4000))]
+    assert codes(both_ways) == []
 
 
 def test_a_seat_held_by_two_players() -> None:
