@@ -172,11 +172,16 @@ def test_a_hand_cut_off_before_its_summary_is_refused() -> None:
 def test_the_profile_is_the_networks_rules(corpus_hands: dict[str, Hand]) -> None:
     # each difference from barge-2025 is a finding on a correct hand under BARGE's defaults
     shown = {"BOV-2596795140": "WRONG_LIMIT_BET", "BOV-3412775605": "WRONG_AWARD",
-             "BOV-3412792209": "RAISE_BELOW_MINIMUM"}
+             "BOV-3412792209": "RAISE_BELOW_MINIMUM", "BOV-2604291577": "WRONG_LIMIT_BET",
+             "BOV-4294608989": "WRONG_CALL_AMOUNT", "BOV-4294593014": "WRONG_AWARD"}
     for hand_id, code in shown.items():
         hand = corpus_hands[hand_id]
         assert code in {f.code.name for f in replay(hand, "barge-2025")}
         assert [f.code.name for f in replay(hand) if f.severity in ("error", "warning")] == []
+    # the ante Bovada gives back (uncalled_ante=returned) stops BARGE's replay
+    returned = corpus_hands["BOV-2690849153"]
+    assert "REPLAY_STOPPED" in {f.code.name for f in replay(returned, "barge-2025")}
+    assert "REPLAY_STOPPED" not in {f.code.name for f in replay(returned)}
 
 
 def test_every_difference_of_the_profile_is_documented() -> None:
