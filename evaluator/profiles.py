@@ -147,6 +147,9 @@ PROFILES: dict[str, dict[str, str]] = {
                    "short_all_in_raise": "completes", "uncalled_ante": "returned", "rake": "per_pot",
                    "cash_out": "counted", "splash_the_pot": "counted", "odd_chips": "per_split"},
     "888poker": {**_BARGE_2025, "short_ante": "capped"},
+    # PartyPoker's: the full big blind to call behind a short one, Stud's double bet on 4th street
+    # with an open pair (docs/interop.md (PartyPoker)).
+    "partypoker": {**_BARGE_2025, "short_blind": "full", "stud_double_bet": "yes"},
     # Winamax's: every pot pays its share of the rake (docs/interop.md (Winamax)).
     "winamax": {**_BARGE_2025, "rake": "proportional"},
     # iPoker's: Stud's double bet on 4th street with an open pair (docs/interop.md (iPoker)).

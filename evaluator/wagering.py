@@ -55,10 +55,15 @@ class Wagering(Money):
             return self.bring_in_player() or live[0]
         return self.best_showing()
 
+    def order_unseen(self, spec: Street | None) -> bool:
+        """Whether the first to act is decided by up cards of which some were not seen."""
+        return spec is not None and spec.first not in (LEFT_OF_BIG_BLIND, LEFT_OF_BUTTON) \
+            and any(UNKNOWN_CARD in p.up for p in self.live)
+
     def bring_in_player(self) -> Player | None:
         order = self.game.bring_in
         candidates = [p for p in self.live if p.up and p.up[-1] != UNKNOWN_CARD]
-        if order is None or not candidates:
+        if order is None or not candidates or any(p.up and p.up[-1] == UNKNOWN_CARD for p in self.live):
             return None
         return max(candidates, key=lambda p: (card_order(p.up[-1], order), -p.seat))
 
@@ -125,7 +130,10 @@ class Wagering(Money):
             return
         r = street.round
         if r.order is None:
-            self.start_round(r, spec or Street(street.name))
+            # Where up cards nobody saw decide who acts first (PartyPoker shows no one's but the
+            # hero's), whoever acts first is taken to be first: the order cannot be judged.
+            first = player if self.order_unseen(spec) else None
+            self.start_round(r, spec or Street(street.name), first=first)
         if player.folded:
             self.flag("ACTION_AFTER_FOLD", f"{player.name} {action.kind}s after folding")
             self.move_chips(player, action)
@@ -192,8 +200,10 @@ class Wagering(Money):
         return (r.size,)
 
     def _open_pair(self) -> bool:
+        """A live player shows a pair, or may: up cards nobody saw cannot rule the double bet out."""
         return any(
-            max(Counter(rank_value(c) for c in p.up if c != UNKNOWN_CARD).values(), default=0) >= 2
+            UNKNOWN_CARD in p.up
+            or max(Counter(rank_value(c) for c in p.up if c != UNKNOWN_CARD).values(), default=0) >= 2
             for p in self.live
         )
 

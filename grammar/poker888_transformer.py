@@ -207,7 +207,7 @@ class Poker888Transformer(Transformer[Token, Any]):
 
     # ---- the whole hand ----
     def start(self, *items: Any) -> Hand:
-        return _Reading([i for i in items if i is not None]).hand()
+        return Reading([i for i in items if i is not None]).hand()
 
 
 def _max_seats(rest: tuple[Token, ...]) -> int | None:
@@ -219,7 +219,7 @@ def _play_money(rest: tuple[Token, ...]) -> bool:
 
 
 @dataclass(slots=True)
-class _Reading:
+class Reading:
     """One hand's lines, written as PokerStars' for `grammar.pokerstars_assembly`: the chips each
     player has put in (the street's wagers, the hand's total) and what is left of each stack are
     followed line by line, for the raises' totals, the all-ins and the uncalled bet."""
@@ -240,10 +240,23 @@ class _Reading:
         table: _Table = self.items[2]
         button: int = self.items[3][1]
         site = _site(str(title[1]))
+        rake = self.play(("table", table.name, table.max_seats, button, table.play_money), self.items[4:],
+                         tournament=table.tournament is not None)
+        self.out[0] = ("header", self._header(title, stakes, table))
+        hand = assemble(self.out, DIALECT)
+        return replace(
+            hand, hand_id=_hand_id(site, title[2]), site=site, event=_event(site, stakes, table),
+            currency=_currency(site, stakes, table), rake=rake,
+        )
+
+    def play(self, table: Item, lines: list[Item], tournament: bool) -> int | None:
+        """The table line and the play's lines written as PokerStars' (`self.out`, after a header
+        placeholder the caller fills); returns a cash game's rake. PartyPoker's reader, whose lines
+        mean what 888's do, reads its hands with this too (grammar/partypoker_transformer.py)."""
         self.out.append(("header", None))
-        self.out.append(("table", table.name, table.max_seats, button, table.play_money))
+        self.out.append(table)
         summary: Item | None = None
-        for item in self.items[4:]:
+        for item in lines:
             if item[0] == "summary888":
                 summary = item
             else:
@@ -252,13 +265,7 @@ class _Reading:
         collected: list[Item] = []
         if summary is not None:
             collected = self._summary(summary)
-        rake = self._returns(collected, tournament=table.tournament is not None)
-        self.out[0] = ("header", self._header(title, stakes, table))
-        hand = assemble(self.out, DIALECT)
-        return replace(
-            hand, hand_id=_hand_id(site, title[2]), site=site, event=_event(site, stakes, table),
-            currency=_currency(site, stakes, table), rake=rake,
-        )
+        return self._returns(collected, tournament)
 
     def _header(self, title: Item, stakes: _Stakes, table: _Table) -> Header:
         game = Token.new_borrow_pos("GAME", _GAMES[str(stakes.game)], stakes.game)
@@ -314,6 +321,15 @@ class _Reading:
                 self.big_blind = True
                 self._act(token, name, ("post", detail, None, (), "big_blind"), self._put(name, detail, True))
             self._act(token, name, ("post", amount, None, (), "dead_blind"), self._put(name, amount, False))
+            return
+        if kind == "all_in":
+            # PartyPoker's "is all-In [$X]": X chips added, a call unless they go past the top wager
+            top = max(self.wagers.values(), default=0)
+            kind = "call" if self.wagers[name] + amount <= top else "raise" if top else "bet"
+        if kind == "complete":
+            # PartyPoker's "completes [$0.50 USD]": the chips added, up to the full bet
+            to = self.wagers[name] + amount
+            self._act(token, name, ("complete", None, to, (), None), self._put(name, amount, True))
             return
         if kind == "raise":
             top = max(self.wagers.values(), default=0)
