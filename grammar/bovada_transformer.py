@@ -388,6 +388,8 @@ class _Walk:
             room.append(hand.currency)
         if hand.stakes.small_blind == 0:  # nobody posted the small blind: the table's is not written
             hand = replace(hand, stakes=replace(hand.stakes, small_blind=None))
+        if self.stud and not self.first_bets:  # no full bet made: the stud limit is not written
+            hand = replace(hand, stakes=replace(hand.stakes, small_bet=None, big_bet=None))
         return replace(hand, site=_SITES[room[0]], event=", ".join(room))
 
     def _button(self) -> int | None:
@@ -443,8 +445,7 @@ class _Walk:
         (third and fourth street's is the small bet, a later street's the big bet)."""
         for street, amount in sorted(self.first_bets.items()):
             return (amount, 2 * amount) if street < 2 else (amount // 2, amount)
-        bring_in = max(self.posts.get("bring_in", [0]))
-        return bring_in, 2 * bring_in
+        return 0, 0  # none made: `hand` writes no limit
 
     # ---- lines ----
     def _seat_of(self, player: str) -> int:
