@@ -92,6 +92,10 @@ OPTIONS: dict[str, Option] = {
                "a player all-in for less than the ante: every ante is dead money of the main pot they "
                "contest (dead), or they win only as much of each ante as they posted, the rest going to "
                "a side pot (capped: 888poker)"),
+        Option("disconnect", ("ignored", "all_in"), "BARGE 2025 §1.1",
+               "a player the site says is disconnected (a note \"Ann is disconnected and all-in\") plays "
+               "on as written (ignored), or is all-in for what they have put in, contesting only the pots "
+               "they have matched (all_in: the Winning Poker Network's disconnect protection)"),
         Option("smallest_chip", ("auto",), "BARGE 2025 §1.4",
                "the smallest chip in play, the unit of an odd chip (auto: the largest unit every "
                "amount of the hand is a multiple of)", amount=True),
@@ -125,6 +129,7 @@ _BARGE_2025 = {
     "win_the_button": "no", "smallest_chip": "auto", "short_blind": "posted",
     "short_all_in_raise": "half_bet", "uncalled_ante": "dead", "rake": "main_pot_first",
     "cash_out": "ignored", "splash_the_pot": "ignored", "odd_chips": "one_per_pot", "short_ante": "dead",
+    "disconnect": "ignored",
 }  # fmt: skip
 
 # The 2021 edition: the big blind ante was not reduced and the ante came first (BARGE 2020,
@@ -154,6 +159,9 @@ PROFILES: dict[str, dict[str, str]] = {
     "winamax": {**_BARGE_2025, "rake": "proportional"},
     # iPoker's: Stud's double bet on 4th street with an open pair (docs/interop.md (iPoker)).
     "ipoker": {**_BARGE_2025, "stud_double_bet": "yes"},
+    # The Winning Poker Network's: a disconnected player is all-in for what they have put in
+    # (docs/interop.md (Winning Poker Network)).
+    "winning": {**_BARGE_2025, "disconnect": "all_in"},
     # Bovada's, Ignition's and Bodog's: Stud's double bet on 4th street with an open pair, the part of an
     # ante nobody matched given back, a short ante wins only what it matched, a short big blind leaves
     # the full blind to call, and a limit all-in of half a bet or more stands for the full bet

@@ -15,6 +15,7 @@ house rules from the profile (`evaluator.profiles`). A record too broken to go o
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -31,6 +32,8 @@ __all__ = ["END_STREETS", "Outcome", "Player", "Replay", "replay", "replay_hand"
 
 CARD_STEPS = frozenset({"discard", "draw", "stand_pat", "split", "expose", "roll", "choose", "remove_board"})
 END_STREETS = frozenset({"showdown", "summary"})
+# The note a reader writes for a player the site says is disconnected (`disconnect` in the profile)
+_DISCONNECTED = re.compile(r"(?P<player>.+) is disconnected and all-in")
 
 
 class Replay(Finish):
@@ -90,6 +93,8 @@ class Replay(Finish):
                     del self.where[card]
                 self.stub += len(back) + self.unseen_discards
                 self.unseen_discards = 0
+            elif kind == "note":
+                self.disconnected(action.detail or "")
             return
         if kind in ("post", "ante"):
             self.forced(action)
@@ -110,6 +115,17 @@ class Replay(Finish):
             self.card_step(action)
         elif kind in ("show", "muck"):
             self.reveal(action)
+
+    def disconnected(self, note: str) -> None:
+        """`disconnect=all_in` (the Winning Poker Network's disconnect protection): a player the site
+        says is disconnected ("Ann is disconnected and all-in") is all-in for what they have put in,
+        their stack aside, as a cap game's player at the cap is."""
+        found = _DISCONNECTED.fullmatch(note)
+        if found is None or self.profile.get("disconnect") != "all_in":
+            return
+        player = self.players.get(found["player"])
+        if player is not None and player.live:
+            player.cap = player.total - player.ante
 
     # ---- streets ----
     def enter_street(self, name: str) -> None:

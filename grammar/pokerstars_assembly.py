@@ -500,7 +500,7 @@ class _Builder:
             started_at=header.started_at, event=_event(header, self.play_money, self.dialect),
             site=self.dialect.site or site_of(header.site), game_type=_game_type(header),
             currency=_money(header, self.play_money, self.dialect),
-            tournament=header.tourney[0] if header.tourney else None,
+            tournament=(header.tourney[0] or None) if header.tourney else None,  # WPN's old: none written
             level=header.level[0] if header.level else None, rules_profile=self.dialect.profile,
             total_pot=total, rake=self.rake, **self.meta,
         )

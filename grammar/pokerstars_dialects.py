@@ -56,3 +56,9 @@ GGPOKER = Dialect("ggpoker", re.compile(r"Poker Hand #[A-Z]{2}\d+:"), "barge-202
 # own lines (grammar/fulltilt.lark), the same assembly, and a rules profile of its own.
 FULLTILT = Dialect("fulltilt", re.compile(r"Full ?Tilt ?Poker Game #\d+:"), "fulltilt", site="Full Tilt",
                    prefix="FT")
+# The Winning Poker Network's histories (Americas Cardroom and its skins: "Hand #78708209 - Omaha
+# H/L(Fixed Limit) - ...", "Game Hand #82980175 - Tournament #11212445 - ..."): their own lines
+# (grammar/winning.lark, and grammar/winning_classic.lark for the older shape), the same assembly, and a
+# rules profile of its own. No file names its skin.
+WINNING = Dialect("winning", re.compile(r"(?:Game )?Hand #\d+ - "), "winning", site="Winning Poker Network",
+                  prefix="WPN")

@@ -34,6 +34,8 @@ from grammar.pokerstars_parser import GG_READER, parse_pokerstars, split_pokerst
 from grammar.pokerstars_parser import sniff as sniff_pokerstars
 from grammar.winamax_parser import parse_winamax, split_winamax
 from grammar.winamax_parser import sniff as sniff_winamax
+from grammar.winning_parser import parse_winning, split_winning
+from grammar.winning_parser import sniff as sniff_winning
 from pipeline.model import Hand
 from pipeline.sources import Splitter, head_text, split_blocks
 
@@ -94,6 +96,9 @@ FORMATS: dict[str, Format] = {
                sniff_fulltilt, split_fulltilt, whole(parse_fulltilt)),
         Format("winamax", "Winamax hand histories (docs/interop.md (Winamax))", sniff_winamax, split_winamax,
                whole(parse_winamax)),
+        Format("winning", "Winning Poker Network hand histories, Americas Cardroom's and its skins' "
+               "(docs/interop.md (Winning Poker Network))", sniff_winning, split_winning,
+               whole(parse_winning)),
         Format("bovada", "Bovada, Ignition and Bodog hand histories (docs/interop.md (Bovada, Ignition and "
                "Bodog))", sniff_bovada, split_bovada, whole(parse_bovada)),
     )

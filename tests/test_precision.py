@@ -21,7 +21,7 @@ from tests.conftest import ROOT, SHARED, sample_files
 INTEROP = ROOT / "docs" / "interop.md"
 HEADING = "## Findings left on real histories"
 # The corpora the list covers, as folders of the shared corpus.
-CORPORA = ("pokerstars", "phh", "888poker", "ggpoker", "winamax", "fulltilt", "ipoker", "bovada")
+CORPORA = ("pokerstars", "phh", "888poker", "ggpoker", "winamax", "fulltilt", "ipoker", "bovada", "winning")
 
 
 def documented() -> Counter[tuple[str, str]]:
