@@ -132,10 +132,12 @@ CODES: dict[str, Code] = _codes(
      "at one table while seated at another table of the event"),
     ("HANDS_MISSING", "info", GAME, "hands of the table between this one and the one before are not "
      "stored: the checks across hands start again here"),
+    ("MISSED_BLIND_NOT_POSTED", "error", procedure("Rules for Using Blinds"), "a cash-game player who missed "
+     "blinds sitting out, dealt in again without posting them or taking the big blind in turn"),
 )
 # The codes `evaluator.sequences` gives: an audit of single hands leaves them in place.
 SEQUENCE_CODES = frozenset({"WRONG_BUTTON", "STACK_NOT_CARRIED", "LEVEL_DECREASED", "SEAT_TAKEN",
-                            "PLAYER_AT_TWO_TABLES", "HANDS_MISSING"})
+                            "PLAYER_AT_TWO_TABLES", "HANDS_MISSING", "MISSED_BLIND_NOT_POSTED"})
 
 
 @dataclass(frozen=True, slots=True)

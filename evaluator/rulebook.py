@@ -286,6 +286,10 @@ QUOTES: dict[tuple[str, str], str] = {
     "    • Dead button: The big blind is posted by the player due for it, and the small blind and button "
     "are positioned accordingly, even if this means the small blind or the button is placed in front of an "
     "empty seat, giving the same player the privilege of last action on consecutive hands.",
+    ("MISSED_BLIND_NOT_POSTED", f"{PROCEDURES}, Rules for Using Blinds"): "A player who misses any or all "
+    "blinds can resume play by either posting all the blinds missed or waiting for the big blind. If a "
+    "player chooses to post the total amount of the blinds, an amount up to the size of the minimum opening "
+    "bet is live.",
     ("LEVEL_DECREASED", f"{PROCEDURES}, Poker Tournament Rules"): "Limits and blinds are raised at regularly "
     "scheduled intervals.",
     ("SEAT_TAKEN", f"{PROCEDURES}, Poker Tournament Rules"): "A change of seat is not allowed after play "

@@ -1,6 +1,7 @@
 """A table's hands in order (issue 21): the checks that need the hand before. The button's move,
 each player's stack carried from one hand to the next, the levels only rising, a seat held by two
-players, a player at two tables of one event at once.
+players, a player at two tables of one event at once; and a cash player's missed blinds made up on
+their return (evaluator/missed_blinds.py).
 
 A replay sees one hand; these checks see the stored hands of a table (same site, event,
 tournament and table name) in the order they were dealt, and put each finding on the later hand
@@ -36,6 +37,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from itertools import pairwise
 
+from evaluator import missed_blinds
 from evaluator.catalog import ALL_GAMES
 from evaluator.findings import CODES, Finding, cite, procedure
 from evaluator.profiles import resolve
@@ -186,7 +188,7 @@ def check(table: Sequence[TableHand]) -> list[Finding]:
             findings += _seats(a, b)
         if link == NEXT:
             findings += _button(a, b)
-    return findings
+    return findings + missed_blinds.check(table, [_link(a, b) == NEXT for a, b in pairwise(table)])
 
 
 # ---- levels ---------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ seats, two tables, and the gaps where the record says nothing."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -14,6 +15,7 @@ import pytest
 
 from evaluator.findings import SEQUENCE_CODES
 from evaluator.sequences import TableHand, check, check_all, sequences
+from grammar.barge_parser import parse_hand
 from pipeline.cli import main
 from pipeline.model import Action, Award, Hand, Seat, Stakes
 from tests.conftest import SAMPLES, SHARED
@@ -214,6 +216,59 @@ def test_a_player_at_two_tables_of_an_event() -> None:
     assert len(sequences([*at_seven, at_nine])) == 2
 
 
+def session(name: str, fmt: str = "barge") -> list[TableHand]:
+    text = (SAMPLES / "sessions" / name).read_text(encoding="utf-8")
+    return [TableHand(parse_hand(block), fmt, {}) for block in text.split("\n\n")]
+
+
+def without_posts(t: TableHand, player: str, *details: str) -> TableHand:
+    kept = tuple(a for a in t.hand.actions
+                 if not (a.player == player and a.kind == "post" and a.detail in details))
+    return replace(t, hand=replace(t.hand, actions=kept))
+
+
+def dealt_in(t: TableHand, player: str) -> TableHand:
+    seats = tuple(replace(s, sitting_out=False) if s.player == player else s for s in t.hand.seats)
+    return replace(t, hand=replace(t.hand, seats=seats))
+
+
+def test_missed_blinds_are_posted_on_return_or_the_player_waits_for_the_big_blind() -> None:
+    # Rules for Using Blinds: "A player who misses any or all blinds can resume play by either posting
+    # all the blinds missed or waiting for the big blind." Jon sits out while the big blind (hand 2)
+    # and the small blind (hand 3) pass his seat and comes back behind the button posting both; Ivy
+    # misses both (hands 5 and 6) and comes back in the big blind (hand 9).
+    table = session("missed_blinds_made_up_cash_table.bhh")
+    assert codes(table) == []
+    short = [*table[:3], without_posts(table[3], "Jon Reyes", "dead_blind"), *table[4:]]
+    [finding] = check(short)
+    assert (finding.hand_id, finding.code.name, finding.rule) == (
+        "B25-CASH-T15-0004", "MISSED_BLIND_NOT_POSTED", BLIND_RULES)
+    assert finding.message.startswith(
+        "Jon Reyes missed the big blind (2) and the small blind (1) sitting out (B25-CASH-T15-0002, "
+        "B25-CASH-T15-0003) and is dealt in here posting 2")
+    # Ivy dealt in before the big blind comes back to her, posting nothing: the hand, and the next
+    # deal too ("the player is required to post on the next deal"), until she has the big blind.
+    early = [*table[:6], dealt_in(table[6], "Ivy Chen"), dealt_in(table[7], "Ivy Chen"), table[8]]
+    assert [(f.hand_id, f.code.name) for f in check(early)] == [
+        ("B25-CASH-T15-0007", "MISSED_BLIND_NOT_POSTED"), ("B25-CASH-T15-0008", "MISSED_BLIND_NOT_POSTED")]
+
+
+def test_a_new_player_owes_the_big_blind_and_the_record_must_show_the_blinds_pass() -> None:
+    # Dot sits out from the first stored hand: she may be a new player, who enters posting "an amount
+    # equal to the big blind" ("A new player entering the game has the following options"), so the
+    # big blind alone is owed; nothing at all is the finding (sample_histories/audit).
+    table = session("missed_blind_cash_table.bhh")
+    assert codes([*table[:3], without_posts(table[3], "Dot Lamb", "dead_blind")]) == []
+    nothing = [*table[:3], without_posts(table[3], "Dot Lamb", "dead_blind", "big_blind")]
+    assert codes(nothing) == ["MISSED_BLIND_NOT_POSTED"]
+    # A gap in the numbers, a site's history and a tournament say nothing of who missed what.
+    assert codes([table[0], *nothing[2:]]) == ["HANDS_MISSING"]
+    site = [replace(t, source_format="pokerstars") for t in nothing]
+    assert codes(site) == []
+    tournament = [replace(t, hand=replace(t.hand, tournament="9", game_type="tournament")) for t in nothing]
+    assert "MISSED_BLIND_NOT_POSTED" not in codes(tournament)
+
+
 # ---- through the command line -------------------------------------------------------------------
 
 def findings_of(db: Path) -> list[tuple[str, str, str]]:
@@ -222,7 +277,8 @@ def findings_of(db: Path) -> list[tuple[str, str, str]]:
 
 
 def test_the_table_sessions_give_no_finding(tmp_path: Path) -> None:
-    # A button game, stud, win the button, a bust-out with a dead button, a missed blind.
+    # A button game, stud, win the button, a bust-out with a dead button, missed blinds made up or
+    # waited for.
     db = tmp_path / "s.duckdb"
     assert main(["ingest", str(SAMPLES / "sessions"), "--db", str(db), "--json"]) == 0
     assert findings_of(db) == []
