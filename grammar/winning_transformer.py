@@ -22,7 +22,8 @@ from pipeline.model import Hand
 
 Cards = tuple[str, ...]
 # The network's game names, in PokerStars' words (grammar.pokerstars_games)
-_GAMES = {"holdem": "Hold'em", "omaha": "Omaha", "omaha h/l": "Omaha Hi/Lo", "7stud": "7 Card Stud"}
+_GAMES = {"holdem": "Hold'em", "omaha": "Omaha", "omaha h/l": "Omaha Hi/Lo", "5card omaha": "5 Card Omaha",
+          "5card omaha h/l": "5 Card Omaha Hi/Lo", "7stud": "7 Card Stud", "7stud h/l": "7 Card Stud Hi/Lo"}
 _STRUCTURES = {"Fixed Limit": "Limit", "Pot Limit": "Pot Limit", "No Limit": "No Limit"}
 # "*** FLOP 1 ***" ... "*** SHOW DOWN 2 ***": a board run twice, in PokerStars' words ("FIRST FLOP")
 _RUNS = {"1": "FIRST", "2": "SECOND", "3": "THIRD"}
@@ -257,7 +258,7 @@ class WinningTransformer(Transformer[Token, Any]):
         first_street = next((i for i, item in enumerate(items) if item[0] == "street"), len(items))
         lines: list[Item] = [header, table]
         chips: Counter[str] = Counter()
-        stud = str(head.game) == _GAMES["7stud"]
+        stud = "Stud" in str(head.game)
         completed = False
         for index, item in enumerate(items):
             if item[0] == "dealt" and index < first_street:

@@ -296,6 +296,17 @@ def test_the_older_shape_without_the_corpus() -> None:
     assert [b.line for b in split_winning(lines * 2)] == [1, len(lines) + 1]  # blank lines end no hand
 
 
+def test_the_networks_other_game_names() -> None:
+    """Names the corpus does not deal but the network writes the same way (fpdb's list of them)."""
+    for name, variant in (("5Card Omaha", "five_card_omaha"), ("5Card Omaha H/L", "big_o")):
+        text = EXAMPLE.replace("Holdem(No Limit)", f"{name}(Pot Limit)")
+        assert parse_winning(text).variant == variant
+    stud = parse_winning(EXAMPLE.replace("Holdem(No Limit)", "7Stud H/L(Fixed Limit)").replace(
+        "posts the small blind $0.01", "posts ante $0.01").replace(
+        "Bo posts the big blind $0.02\n*** HOLE CARDS ***", "Bo posts ante $0.01\n*** 3rd STREET ***"))
+    assert (stud.variant, stud.structure) == ("stud_hi_lo", "limit")
+
+
 def test_errors_are_located() -> None:
     with pytest.raises(HandSyntaxError) as unknown:
         parse_winning(EXAMPLE.replace("Holdem(No Limit)", "Badugi(No Limit)"))
