@@ -20,6 +20,9 @@ from typing import Any
 import duckdb
 import polars as pl
 
+from evaluator.sequences import TableHand, sequences
+from pipeline.model import Hand
+from pipeline.model import Stakes as ModelStakes
 from pipeline.reviews import Review, latest, reviews
 from pipeline.stats import STAKES_SQL, Filters, hand_facts, hand_totals, won_sql
 from pipeline.units import UNKNOWN_MONEY
@@ -370,6 +373,27 @@ def hand_findings(con: duckdb.DuckDBPyConnection, hand_id: str) -> pl.DataFrame:
     return frame(con, """
         SELECT seq, severity, code, rule, message FROM findings WHERE hand_id = ? ORDER BY seq, code""",
                  [hand_id])
+
+
+def hand_before(con: duckdb.DuckDBPyConnection, hand_id: str) -> str | None:
+    """The stored hand dealt before this one at its table, in the order the checks across hands
+    read the table (`evaluator.sequences.sequences`: the same site, event, tournament and table
+    name; by time, then by number); None for the table's first stored hand or a hand of no table."""
+    rows = con.execute("""
+        WITH t AS (SELECT coalesce(site, '') AS site, coalesce(event, '') AS event,
+                          coalesce(tournament, '') AS tournament, table_name FROM hands WHERE hand_id = ?)
+        SELECT h.hand_id, h.variant, h.structure, h.started_at, h.site, h.event, h.tournament, h.table_name,
+               s.format
+        FROM hands h JOIN sources s USING (source_id), t
+        WHERE (coalesce(h.site, ''), coalesce(h.event, ''), coalesce(h.tournament, ''), h.table_name)
+              = (t.site, t.event, t.tournament, t.table_name)""", [hand_id]).fetchall()
+    # Only what the order reads: the ids, times and the table (no seats or play).
+    hands = [TableHand(Hand(h, variant, structure, ModelStakes(), (), started_at=at, site=site, event=event,
+                            tournament=tournament, table_name=table), fmt, {})
+             for h, variant, structure, at, site, event, tournament, table, fmt in rows]
+    order = [t.hand.hand_id for table in sequences(hands) for t in table]
+    at = order.index(hand_id) if hand_id in order else 0
+    return order[at - 1] if at > 0 else None
 
 
 def decisions(con: duckdb.DuckDBPyConnection) -> dict[tuple[str, str, int | None], Review]:

@@ -247,6 +247,24 @@ def test_replayer_starts_at_the_action_a_finding_cites(sample_db: Path,
     assert any("BARGE 2025 §1\\.2" in m.value and "all\\-in" in m.value for m in at.markdown)
 
 
+def test_a_finding_across_hands_opens_the_hand_before_at_the_table(sample_db: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cardroom procedures, Rules for Using Blinds: Dot missed the big blind and is dealt in without
+    posting it; the finding is on hand 4, and the hand before at the table is one click away."""
+    later, before = "AUDIT-MISSED_BLIND_NOT_POSTED-T12-0004", "AUDIT-MISSED_BLIND_NOT_POSTED-T12-0003"
+    at = open_page(app(sample_db, monkeypatch), "replayer", hand=later)
+    button = at.button(key="replay_before_MISSED_BLIND_NOT_POSTED_0")
+    assert button.label == f"Open the hand before at the table: {before}"
+    button.click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.query_params["hand"] == before and at.selectbox(key="replay_pick").value == before
+    raw = scalar(sample_db, f"SELECT raw_text FROM hands WHERE hand_id = '{before}'")
+    assert isinstance(raw, str) and any(code.value.strip() == raw.strip() for code in at.code)
+    # A finding of one hand alone has no hand before to open.
+    at = open_page(at, "replayer", hand="AUDIT-BET_EXCEEDS_STACK")
+    assert not [b for b in at.button if str(b.key).startswith("replay_before_")]
+
+
 def svg_of(at: AppTest) -> str:
     url = at.image[0].value[0]
     return base64.b64decode(url.split(",", 1)[1]).decode()

@@ -5,6 +5,9 @@ width with the words of the rule they cite, and each can be reviewed. Autoplay a
 (Streamlit's documented button shortcuts: ← → Home End, Space to play), a search by hand id,
 player or board, and each shown hand's strength under its player.
 
+A finding across a table's hands (evaluator/sequences.py) opens the hand before it at the table
+with one click.
+
 Opened from other pages as `replayer?hand=ID` (and `&seq=N` to start at action N).
 """
 
@@ -20,6 +23,7 @@ from dashboard import queries, tables, ui
 from dashboard.labels import game_name
 from dashboard.stepping import TableState, steps, strengths
 from dashboard.table_svg import render
+from evaluator.findings import SEQUENCE_CODES
 from grammar.errors import HandSyntaxError
 from pipeline.amounts import SCALE
 from pipeline.formats import reader
@@ -90,7 +94,12 @@ def play(last: int) -> None:
 
 
 def picked() -> None:
-    st.query_params["hand"] = st.session_state[PICK]
+    open_hand(st.session_state[PICK])
+
+
+def open_hand(other: str) -> None:
+    """Show another hand from its start: the query names it, as a link from another page would."""
+    st.query_params["hand"] = other
     st.query_params.pop("seq", None)
 
 
@@ -137,6 +146,9 @@ except (HandSyntaxError, KeyError, ValueError) as exc:
     st.code(row["raw_text"], language=None)
     st.stop()
 callouts = [(step_of(states, r["seq"], r["code"]), r) for r in findings.iter_rows(named=True)]
+# A finding across hands compares this hand with the one before it at the table: that one is a
+# click away (none for a table's first stored hand).
+before = ui.load(queries.hand_before, hand_id) if findings["code"].is_in(SEQUENCE_CODES).any() else None
 
 last = len(states) - 1
 if st.session_state.get(SHOWN) != hand_id:  # a new hand: start at the cited action, else at the end
@@ -252,6 +264,10 @@ for at, r in callouts:
                          f"{ui.plain(r['message'])}")
         head[1].button("Go to the step", key=f"replay_goto_{r['code']}_{r['seq']}", on_click=go, args=(at,),
                        width="stretch")
+        if r["code"] in SEQUENCE_CODES and before is not None:
+            st.button(f"Open the hand before at the table: {before}", icon=":material/history:",
+                      key=f"replay_before_{r['code']}_{r['seq']}", on_click=open_hand, args=(before,),
+                      help="the hand dealt before this one at its table, from its start")
         ui.show_rule(r["code"], r["rule"])
         st.caption(f"Review: {review.status} by {ui.plain(review.reviewer)} at {review.at:%Y-%m-%d %H:%M} UTC"
                    + (f", “{ui.plain(review.note)}”" if review.note else "") if review else "Review: open.")
