@@ -26,7 +26,8 @@ from pipeline.sources import Block
 
 GRAMMAR = Path(__file__).with_name("partypoker.lark")
 # A hand's first line: "Game #N starts.", else "#Game No : N", else its title.
-_TITLE = re.compile(r"\*{5} Hand History for Game \d+ \*{5}(?: \([\w ]+\))?\s*$")
+# "for Game 9582251255", the newer "For Game 1770659766668adeb0h5qfm"; a conversion names its site after
+_TITLE = re.compile(r"\*{5} Hand History (?:for Game \d+|For Game \w+) \*{5}(?: \([\w ]+\))?\s*$")
 _FIRST = re.compile(rf"\s*(?:Game #\d+ starts\.|#Game No : \d+|{_TITLE.pattern})")
 
 EXAMPLE = """\
@@ -90,7 +91,8 @@ def parse_partypoker(text: str) -> Hand:
 
 def sniff(head: str) -> bool:
     """A PartyPoker history in its classic layout: its first hand's title names no site."""
-    lines = [line.strip().lstrip("\ufeff") for line in head.splitlines() if line.strip()][:3]
+    lines = [line.replace("\x00", "").strip().lstrip("\ufeff") for line in head.splitlines()
+             if line.replace("\x00", "").strip()][:3]
     return any(_TITLE.match(line) for line in lines) and bool(lines) and _FIRST.match(lines[0]) is not None
 
 

@@ -33,8 +33,8 @@ SITE = "PartyPoker"
 DIALECT = Dialect("partypoker", re.compile(r"\*{5} Hand History for Game \d+ \*{5}\s*$"), "partypoker",
                   site=SITE, prefix="PP")
 # PartyPoker's game names and structures in PokerStars' words (grammar.pokerstars_games reads those).
-_GAMES = {"Texas Hold'em": "Hold'em", "Holdem": "Hold'em", "Omaha": "Omaha", "Omaha Hi": "Omaha",
-          "Omaha Hi-Lo": "Omaha Hi/Lo", "7 Card Stud": "7 Card Stud",
+_GAMES = {"Texas Hold'em": "Hold'em", "Texas Holdem": "Hold'em", "Holdem": "Hold'em", "Omaha": "Omaha",
+          "Omaha Hi": "Omaha", "Omaha Hi-Lo": "Omaha Hi/Lo", "7 Card Stud": "7 Card Stud",
           "7 Card Stud Hi-Lo": "7 Card Stud Hi/Lo", "Short Deck": "6+ Hold'em"}
 _STREETS = {"": "3RD STREET", "DOWN CARDS": "HOLE CARDS", "FOURTH STREET": "4TH STREET",
             "FIFTH STREET": "5TH STREET", "SIXTH STREET": "6TH STREET"}  # "** Dealing **": stud's first deal
@@ -196,6 +196,10 @@ class PartyPokerTransformer(Transformer[Token, Any]):
     def raise_(self, amount: int) -> Item:
         return ("raise", amount, None)
 
+    def raise_to(self, _by: Token, to: Token) -> Item:
+        # the newer layout's "raises 0.85 to 0.85": its first amount is not the raise, the second the total
+        return ("raise_to", money(to), None)
+
     def all_in(self, amount: int) -> Item:
         return ("all_in", amount, None)
 
@@ -233,6 +237,75 @@ class PartyPokerTransformer(Transformer[Token, Any]):
             return ("joined", tokens[0], str(tokens[0]).strip())
         return None
 
+    # ---- the newer layout ----
+    def newer_title(self, number: Token) -> tuple[Token, str | None]:
+        return number, None
+
+    def newer_stakes(self, small: Token, big: Token, *rest: Any) -> _Stakes:
+        tokens = [r for r in rest if isinstance(r, Token)]
+        parts = {r[0]: r[1:] for r in rest if isinstance(r, tuple)}
+        game = next(t for t in tokens if t.type == "GAME")
+        structure = next(str(t) for t in tokens if t.type == "STRUCTURE")
+        tourney = any(t.type == "TOURNEY" for t in tokens)
+        buy_in = parts.get("buy_in")
+        # a cash table's stakes are its blinds here ("0.10/0.25"), in dollars though no symbol is written
+        return _Stakes(game, _STRUCTURES[structure], (buy_in[1] if buy_in else None) if tourney else "USD",
+                       rest[-1], tournament=parts["trny"][0] if "trny" in parts else None,
+                       in_tournament=tourney, buy_in=buy_in[0] if buy_in else "",
+                       blinds=(money(small), money(big), 0))
+
+    def newer_tournament(self, number: Token) -> Item:
+        return ("trny", str(number))
+
+    def newer_buy_in(self, *amounts: Token) -> Item:
+        return ("buy_in", " + ".join(str(a) for a in amounts), SYMBOLS.get(_symbol(amounts[0])))
+
+    def newer_stamp(self, _day: Token, month: Token, day: Token, time: Token, _zone: Token,
+                    year: Token) -> datetime:
+        try:
+            return datetime.strptime(f"{year} {month} {day} {time}", "%Y %b %d %H:%M:%S")
+        except ValueError:
+            raise error(month, f"'{month} {day} {year} {time}' is not a valid date and time") from None
+
+    def newer_table(self, name: Token, kind: Token, button: Token) -> tuple[_Table, int]:
+        return _Table(str(name).strip(), "Real" not in kind), int(button)
+
+    def newer_summary(self, _token: Token, _pots: Token, *lines: Any) -> list[Item]:
+        return [line for group in lines if isinstance(group, list) for line in group]
+
+    def balance_line(self, name: Token, *rest: Any) -> list[Item]:
+        """A seat's line of the summary: a push ("collected $41.47"), and the cards of a hand shown
+        (not a folded one's). A cash-out's "collected" is the site's payment for the player's share of
+        the pot, not a push from it: the pot goes to the hand the rules rank first."""
+        player = str(name).strip()
+        cashed_out = any(isinstance(r, Token) and r.type == "CASHED_OUT" for r in rest)
+        folded = any(isinstance(r, Token) and r.type == "FOLDED" for r in rest)
+        cards = next((r for r in rest if isinstance(r, tuple) and r and isinstance(r[0], str)
+                      and r[0] not in ("won",)), None)
+        won = next((r[1] for r in rest if isinstance(r, tuple) and r and r[0] == "won"), None)
+        found: list[Item] = []
+        if cards and not folded:
+            found.append(("shows", name, player, cards, None))
+        if won is not None and not cashed_out:
+            found.append(("collected", name, player, won, 0))
+        return found
+
+    def no_bet(self) -> None:
+        return None
+
+    def lost(self, _amount: Token) -> None:
+        return None
+
+    def collected(self, _bet: Token, won: Token, _net: Token) -> Item:
+        return ("won", money(won))
+
+    def newer(self, title: tuple[Token, str | None], stakes: _Stakes, table: tuple[_Table, int],
+              *items: Any) -> Hand:
+        lines = [i for i in items if i is not None]
+        ending = [line for group in lines if isinstance(group, list) for line in group]
+        play = [line for line in lines if not isinstance(line, list)]
+        return _hand(title[0], stakes, table[0], table[1], _chips_added(play) + ending, with_pot=True)
+
     # ---- the whole hand ----
     def start(self, *items: Any) -> Hand:
         (number, origin), stakes, table, button, *lines = [i for i in items if i is not None]
@@ -244,7 +317,10 @@ class PartyPokerTransformer(Transformer[Token, Any]):
                        event=f"{origin} (converted to PartyPoker's layout)")
 
 
-def _hand(number: Token, stakes: _Stakes, table: _Table, button: int, lines: list[Item]) -> Hand:
+def _hand(number: Token, stakes: _Stakes, table: _Table, button: int, lines: list[Item],
+          with_pot: bool = False) -> Hand:
+    """The hand of a block's lines; `with_pot`: the pushes hold the uncalled bet (the newer layout's
+    "collected 6600" of a 4,400 pot and a raise of 2,200 nobody called)."""
     _joined_unseated(lines)
     lines = _seats_in_play([line for line in lines if line[0] != "joined"])
     if stakes.blinds and "Stud" not in stakes.game and \
@@ -257,7 +333,7 @@ def _hand(number: Token, stakes: _Stakes, table: _Table, button: int, lines: lis
         play.append(("summary888", ending[0][1], tuple(ending)))
     tournament = stakes.in_tournament
     reading = Reading([])
-    rake = reading.play(("table", table.name, None, button, table.play_money), play, tournament)
+    rake = reading.play(("table", table.name, None, button, table.play_money), play, tournament, with_pot)
     small = reading.small_posted or (stakes.blinds[0] if stakes.blinds else 0)
     game = Token.new_borrow_pos("GAME", _GAMES[str(stakes.game)], stakes.game)
     if stakes.structure == "Limit":
@@ -349,3 +425,22 @@ def _big_blind(lines: list[Item], level: int) -> int:
     in_already = {line[2] for line in plays if line[3][0] in ("post", "both")}
     calls: list[int] = [line[3][1] for line in plays if line[3][0] == "call" and line[2] not in in_already]
     return calls[0] if calls else max(amount for _, amount in posts)
+
+
+def _chips_added(lines: list[Item]) -> list[Item]:
+    """The newer layout's "raises X to Y" as the chips the raise adds (Y less the player's chips
+    already in on the street), as every other line is written."""
+    wagers: dict[str, int] = {}
+    out: list[Item] = []
+    for line in lines:
+        if line[0] == "street" and str(line[1]) != "HOLE CARDS":
+            wagers = {}
+        if line[0] == "play":
+            kind, amount, detail = line[3]
+            if kind == "raise_to":
+                line = (*line[:3], ("raise", amount - wagers.get(line[2], 0), detail))
+                kind, amount = "raise", line[3][1]
+            if kind in ("post", "bet", "call", "raise") and detail != "ante":
+                wagers[line[2]] = wagers.get(line[2], 0) + amount
+        out.append(line)
+    return out

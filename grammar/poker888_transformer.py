@@ -249,10 +249,11 @@ class Reading:
             currency=_currency(site, stakes, table), rake=rake,
         )
 
-    def play(self, table: Item, lines: list[Item], tournament: bool) -> int | None:
+    def play(self, table: Item, lines: list[Item], tournament: bool, with_pot: bool = False) -> int | None:
         """The table line and the play's lines written as PokerStars' (`self.out`, after a header
         placeholder the caller fills); returns a cash game's rake. PartyPoker's reader, whose lines
-        mean what 888's do, reads its hands with this too (grammar/partypoker_transformer.py)."""
+        mean what 888's do, reads its hands with this too (grammar/partypoker_transformer.py);
+        `with_pot`: the pushes always hold the uncalled bet (PartyPoker's newer summaries)."""
         self.out.append(("header", None))
         self.out.append(table)
         summary: Item | None = None
@@ -265,7 +266,7 @@ class Reading:
         collected: list[Item] = []
         if summary is not None:
             collected = self._summary(summary)
-        return self._returns(collected, tournament)
+        return self._returns(collected, tournament, with_pot)
 
     def _header(self, title: Item, stakes: _Stakes, table: _Table) -> Header:
         game = Token.new_borrow_pos("GAME", _GAMES[str(stakes.game)], stakes.game)
@@ -370,7 +371,7 @@ class Reading:
         self.out.append(("summary", token, outcomes))
         return collected
 
-    def _returns(self, collected: list[Item], tournament: bool) -> int | None:
+    def _returns(self, collected: list[Item], tournament: bool, with_pot: bool = False) -> int | None:
         """Write the uncalled bet back, take it off a push that holds it, and put the pushes before the
         summary; the rake of a cash game is what they leave of the pot."""
         unmatched, owner = 0, ""
@@ -387,7 +388,7 @@ class Reading:
         # 888 pushes an uncalled bet either apart from the pot (the push is the pot less the bet) or
         # with it: the push holds the bet when the pot without it cannot pay the push and any rake.
         left = pot - unmatched - pushed
-        if unmatched > 0 and owners >= unmatched and left < 0 <= pot - pushed:
+        if unmatched > 0 and owners >= unmatched and (with_pot or left < 0 <= pot - pushed):
             collected = _take_off(collected, owner, unmatched)
             left = pot - unmatched - sum(int(line[3]) for line in collected)
         at = next((i for i, item in enumerate(self.out) if item[0] == "summary"), len(self.out))

@@ -27,6 +27,8 @@ from grammar.ipoker_reader import parse_ipoker, split_ipoker
 from grammar.ipoker_reader import sniff as sniff_ipoker
 from grammar.fulltilt_parser import parse_fulltilt, split_fulltilt
 from grammar.fulltilt_parser import sniff as sniff_fulltilt
+from grammar.partypoker_parser import parse_partypoker, split_partypoker
+from grammar.partypoker_parser import sniff as sniff_partypoker
 from grammar.phh_parser import parse_phh, play_end, sniff, split_phh
 from grammar.poker888_parser import parse_888, split_888
 from grammar.poker888_parser import sniff as sniff_888
@@ -88,6 +90,8 @@ FORMATS: dict[str, Format] = {
                "(docs/interop.md (PokerStars))", sniff_pokerstars, split_pokerstars, whole(parse_pokerstars)),
         Format("888poker", "888poker hand histories, also of its Cassava software and regional sites "
                "(docs/interop.md (888poker))", sniff_888, split_888, whole(parse_888)),
+        Format("partypoker", "PartyPoker hand histories, both layouts, and other sites' converted to them "
+               "(docs/interop.md (PartyPoker))", sniff_partypoker, split_partypoker, whole(parse_partypoker)),
         Format("ggpoker", "GGPoker hand histories (docs/interop.md (GGPoker))", GG_READER.sniff,
                GG_READER.split, whole(GG_READER.parse)),
         Format("ipoker", "iPoker's XML hand histories (docs/interop.md (iPoker))", sniff_ipoker, split_ipoker,

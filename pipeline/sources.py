@@ -14,6 +14,7 @@ from __future__ import annotations
 import codecs
 import hashlib
 import io
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +47,9 @@ def detect_encoding(head: bytes) -> str:
     return "utf-8"
 
 
+_LINE_START_NUL = re.compile(rb"(?:^|(?<=\n))\0+(?=[^\0-\x08\x0e-\x1f]|$)")  # before text, not control bytes
+
+
 def _head(path: Path) -> bytes:
     with path.open("rb") as raw:
         return raw.read(_SNIFF_BYTES)
@@ -64,9 +68,11 @@ def head_text(path: Path) -> tuple[str | None, str]:
     if not head.strip():
         return None, "empty file"
     encoding = detect_encoding(head)
-    if b"\0" in head and encoding != "utf-16":
+    # PartyPoker's client writes a NUL byte before some lines (docs/interop.md (PartyPoker)): a text
+    # file still; one elsewhere is a binary file's.
+    if b"\0" in _LINE_START_NUL.sub(b"", head) and encoding != "utf-16":
         return None, "binary file, not text"
-    return head.decode(encoding, errors="replace"), ""
+    return head.decode(encoding, errors="replace").replace("\0", ""), ""
 
 
 def sha256_of(path: Path) -> str:

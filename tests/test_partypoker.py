@@ -1,8 +1,8 @@
-"""The PartyPoker reader (its classic layout) on the real corpus and on hands written here: which hands
-of the folder are read and why the others are refused, units, blinds a tournament does not write,
-the rake, the partypoker profile's rules, the findings left (each explained in docs/interop.md,
-PartyPoker), located errors. The reader is not registered as a format yet: docs/interop.md says
-what is missing."""
+"""The PartyPoker reader on the real corpus and on hands written here: every file of the folder is
+read by it, and the only hands refused are the record's faults, each with its reason; units, blinds a
+tournament does not write, the rake, the newer layout's raises and summaries, the partypoker profile's
+rules, located errors. The findings left on the corpus are held to docs/interop.md's list by
+tests/test_precision.py."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from evaluator.profiles import PROFILES
 from evaluator.replay import replay
 from grammar.errors import HandSyntaxError
 from grammar.partypoker_parser import EXAMPLE, parse_partypoker, sniff, split_partypoker
-from pipeline.formats import whole
+from pipeline.formats import detect_format, whole
 from pipeline.model import Hand
 from pipeline.sources import read_blocks
 from pipeline.units import unit_of
@@ -26,14 +26,7 @@ needs_corpus = pytest.mark.skipif(
     not CORPUS.is_dir(), reason=f"the PartyPoker corpus is not at {CORPUS} (see README: shared corpus)")
 read = whole(parse_partypoker)
 
-# The files of the newer layout ("***** Hand History For Game 1770659766668adeb0h5qfm *****"), which
-# this reader does not take.
-NEWER = {"cash/Flop/PLO-6max-USD-0.10-0.25-202602.cash.out.txt",
-         "cash/Flop/PLO-6max-USD-0.10-0.25-202607.multi.hand.split.txt",
-         "tour/Flop/NLHE-MTT-USD-100-9-202104.anon.txt", "tour/Flop/NLHE-MTT-USD-50-5-202104.anon.txt",
-         "tour/Flop/NLHE-MTT-USD-50-5-202104.bad.math.txt",
-         "tour/Flop/NLHE-USD-MTT-unknownBuyIn-200811.emailedHandHistory.txt"}
-# The hands of the classic layout refused, and why: each is the record's (docs/interop.md, PartyPoker).
+# The hands refused, and why: each is the record's (docs/interop.md, PartyPoker).
 REFUSED = {
     ("cash/Flop/NLHE-6max-USD-0.10-0.25-201309.player.joins.and.posts.a.bb.txt", 1): "joined the table",
     ("cash/Flop/NLHE-6max-USD-0.10-0.25-201309.player.joins.and.posts.a.bb.txt", 31): "cut off",
@@ -46,9 +39,12 @@ REFUSED = {
     ("tour/Flop/NLHE-MTT-USD-530-201307.no.tz.txt", 37): "cut off",
     ("tour/Flop/PLO8-10max-USD-20-2-201310.chat.fix.txt", 51): "cut off",
 }
-# The error and warning findings left on the hands read, each explained in docs/interop.md.
+# The error and warning findings of single hands left on the corpus, each explained in docs/interop.md.
 LISTED = Counter({("PP-9507514114", "BET_EXCEEDS_STACK"): 1, ("PP-14019052", "WRONG_BLIND"): 2,
-                  ("PP-11932613562", "OUT_OF_TURN"): 3})
+                  ("PP-11932613562", "OUT_OF_TURN"): 3, ("PP-16194828757579au6ou93d1", "AWARDS_MISMATCH"): 1,
+                  ("PP-161938625156465v9fyd47bg", "BETTING_ROUND_INCOMPLETE"): 1,
+                  ("PP-161938625156465v9fyd47bg", "AWARDS_MISMATCH"): 1,
+                  ("PP-1618961225358jrdwo4ad458", "AWARDS_MISMATCH"): 1})
 
 
 def faults(hand: Hand) -> list[str]:
@@ -57,12 +53,10 @@ def faults(hand: Hand) -> list[str]:
 
 @pytest.fixture(scope="module")
 def readings() -> dict[tuple[str, int], Hand | HandSyntaxError]:
-    """Every block of every file of the classic layout: its hand, or why it is refused."""
+    """Every block of every file: its hand, or why it is refused."""
     found: dict[tuple[str, int], Hand | HandSyntaxError] = {}
     for path in sorted(p for p in CORPUS.rglob("*") if p.is_file()):
         name = path.relative_to(CORPUS).as_posix()
-        if name in NEWER:
-            continue
         for block in read_blocks(path, split_partypoker):
             try:
                 found[(name, block.line)] = read(block.text)
@@ -77,16 +71,17 @@ def hands(readings: dict[tuple[str, int], Hand | HandSyntaxError]) -> dict[str, 
 
 
 @needs_corpus
-def test_the_classic_layout_is_read_and_only_the_records_faults_are_refused(
+def test_every_file_is_read_and_only_the_records_faults_are_refused(
         readings: dict[tuple[str, int], Hand | HandSyntaxError]) -> None:
     refused = {key: str(r) for key, r in readings.items() if isinstance(r, HandSyntaxError)}
     assert set(refused) == set(REFUSED)
     for key, why in REFUSED.items():
         assert why in refused[key], (key, refused[key])
-    assert sum(isinstance(r, Hand) for r in readings.values()) == 64
-    every = {p.relative_to(CORPUS).as_posix() for p in CORPUS.rglob("*") if p.is_file()}
-    assert every >= NEWER and all(sniff(path.read_text(encoding="utf-8-sig")[:4000]) is False
-                                  for path in (CORPUS / name for name in NEWER))
+    assert sum(isinstance(r, Hand) for r in readings.values()) == 73
+    # every file is told PartyPoker's by its content, NUL bytes and all, and 888's stay 888's
+    assert {detect_format(p)[0] for p in CORPUS.rglob("*") if p.is_file()} == {"partypoker"}
+    eight = SHARED / "corpus" / "888poker"
+    assert {detect_format(p)[0] for p in eight.rglob("*") if p.is_file()} <= {"888poker"}
 
 
 @needs_corpus
@@ -104,6 +99,8 @@ def test_sites_units_games_and_events(hands: dict[str, Hand]) -> None:
     sit_and_go = hands["PP-15414973533"]  # "NL Texas Hold'em $1 USD Buy-in": the number in the table's name
     assert (sit_and_go.game_type, sit_and_go.tournament, unit_of(sit_and_go)) == \
         ("tournament", "128487129", "T:PartyPoker:128487129")
+    newer = hands["PP-1770659766668adeb0h5qfm"]  # "0.10/0.25 Omaha Hi Game Table (PL)"
+    assert (newer.variant, newer.stakes.big_blind, newer.currency, newer.rake) == ("omaha", 25, "USD", 200)
     bros = hands["PP-PokerBros-1111111111"]  # a tracker's conversion names the site it came from
     assert (bros.site, bros.currency) == ("PokerBros", "USD")
 
@@ -189,7 +186,8 @@ Bo wins 6,000 chips from the main pot with three of a kind, Kings.
 def test_a_broken_line_is_a_located_error() -> None:
     with pytest.raises(HandSyntaxError) as caught:
         parse_partypoker(EXAMPLE.replace("Ann raises [$0.05 USD]", "Ann raises $0.05 USD"))
-    assert (caught.value.line, caught.value.column) == (15, 12)
+    # "raises $0.05 USD": an amount without its brackets reads as the newer "raises X to Y", cut short
+    assert (caught.value.line, caught.value.column) == (15, 18) and "'to'" in str(caught.value)
 
 
 def test_a_file_of_hands_splits_on_each_hands_first_line(tmp_path: Path) -> None:
@@ -205,3 +203,28 @@ def test_every_partypoker_rule_is_in_its_profile_table() -> None:
     table = doc.split("### The `partypoker` rules profile", 1)[1].split("\n### ", 1)[0]
     for option, value in set(PROFILES["partypoker"].items()) - set(PROFILES["barge-2025"].items()):
         assert f"`{option}` | `{PROFILES['barge-2025'][option]}` | `{value}`" in table
+
+
+@needs_corpus
+def test_the_newer_layout_raises_to_and_its_summary(hands: dict[str, Hand]) -> None:
+    """"raises 0.85 to 0.85" is a raise to $0.85; "collected $41.47" holds the $2.97 nobody called and
+    the pot after the rake the summary writes ("Main Pot: $38.50 Rake: $2.0"); a cash-out's
+    "collected" is the site's payment, not a push."""
+    hand = hands["PP-1770659766668adeb0h5qfm"]
+    raises = [(a.player, a.to_amount) for a in hand.actions if a.kind == "raise"]
+    assert raises[:2] == [("Hero", 85), ("Player2", 265)]
+    assert [(a.player, a.amount) for a in hand.awards] == [("Hero", 3850)]
+    assert [(a.player, a.amount) for a in hand.actions if a.kind == "return"] == [("Hero", 297)]
+    assert hand.rake == 200 and faults(hand) == []
+
+
+def test_nul_bytes_at_line_starts_leave_a_text_file(tmp_path: Path) -> None:
+    """PartyPoker's client writes a NUL byte before some lines: the file is text and read; a NUL byte
+    inside a line is still a binary file's."""
+    party = tmp_path / "party.txt"
+    party.write_bytes(b"\x00" + EXAMPLE.replace("\n#Game No", "\n\x00#Game No").encode())
+    assert detect_format(party) == ("partypoker", "")
+    assert [read(b.text).hand_id for b in read_blocks(party, split_partypoker)] == ["PP-1"]
+    blob = tmp_path / "blob.txt"
+    blob.write_bytes(EXAMPLE.replace("Ann", "A\x00nn").encode())
+    assert detect_format(blob) == (None, "binary file, not text")

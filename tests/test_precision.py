@@ -21,7 +21,8 @@ from tests.conftest import ROOT, SHARED, sample_files
 INTEROP = ROOT / "docs" / "interop.md"
 HEADING = "## Findings left on real histories"
 # The corpora the list covers, as folders of the shared corpus.
-CORPORA = ("pokerstars", "phh", "888poker", "ggpoker", "winamax", "fulltilt", "ipoker", "bovada", "winning")
+CORPORA = ("pokerstars", "phh", "888poker", "ggpoker", "winamax", "fulltilt", "ipoker",
+           "partypoker", "bovada", "winning")
 
 
 def documented() -> Counter[tuple[str, str]]:
