@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from evaluator.sequences import TableHand
 
 BLIND_RULES = procedure("Rules for Using Blinds")
+CASH_TYPES = frozenset({"cash", "home_game"})  # the games the procedure is written for
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,8 +147,9 @@ def check(table: Sequence[TableHand], follows: Sequence[bool]) -> list[Finding]:
 
 
 def _cash_blinds(t: TableHand) -> bool:
-    """A cash game's hand with blinds and a button (a tournament's absent player is dealt in and
-    posts: "An absent player is always dealt a hand, and is put up for blinds")."""
+    """A cash game's hand (a home game's too) with blinds and a button. A tournament's absent player
+    is dealt in and posts ("An absent player is always dealt a hand, and is put up for blinds"), and
+    a live event's hand does not say which it is."""
     game = ALL_GAMES.get(t.hand.variant)
-    return not t.tournament and game is not None and game.forced == "blinds" \
+    return t.hand.game_type in CASH_TYPES and game is not None and game.forced == "blinds" \
         and not t.hand.stakes.bomb_pot and t.hand.button_seat is not None
