@@ -110,6 +110,8 @@ def _returns(a: Hand, b: Hand, owed: dict[str, Owed]) -> list[Finding]:
     big blind in turn; what is posted settles the debt, what is not stays owed ("the player is
     required to post on the next deal")."""
     _, _, _, big_b = _blinds(a, b)
+    if big_b is None:
+        return []  # who had the big blind is not recorded: waiting for it cannot be told from not
     findings = []
     for seat in b.seats:
         debt = owed.get(seat.player)

@@ -246,6 +246,10 @@ def test_missed_blinds_are_posted_on_return_or_the_player_waits_for_the_big_blin
     assert finding.message.startswith(
         "Jon Reyes missed the big blind (2) and the small blind (1) sitting out (B25-CASH-T15-0002, "
         "B25-CASH-T15-0003) and is dealt in here posting 2")
+    # A hand whose big blind is not recorded cannot tell waiting for the big blind from not: nothing.
+    unrecorded = without_posts(without_posts(table[3], "Hal Byrne", "big_blind"), "Jon Reyes", "big_blind",
+                               "dead_blind")
+    assert codes([*table[:3], unrecorded]) == []
     # Ivy dealt in before the big blind comes back to her, posting nothing: the hand, and the next
     # deal too ("the player is required to post on the next deal"), until she has the big blind.
     early = [*table[:6], dealt_in(table[6], "Ivy Chen"), dealt_in(table[7], "Ivy Chen"), table[8]]
