@@ -270,8 +270,21 @@ class PartyPokerTransformer(Transformer[Token, Any]):
     def newer_table(self, name: Token, kind: Token, button: Token) -> tuple[_Table, int]:
         return _Table(str(name).strip(), "Real" not in kind), int(button)
 
-    def newer_summary(self, _token: Token, _pots: Token, *lines: Any) -> list[Item]:
-        return [line for group in lines if isinstance(group, list) for line in group]
+    def newer_summary(self, _token: Token, pots: Item, *lines: Any) -> list[Item]:
+        return [pots, *(line for group in lines if isinstance(group, list) for line in group)]
+
+    def pots_line(self, main: Token, *rest: int | Item) -> Item:
+        """The total pot as written (the pots after the rake, and the rake) and the rake, or None where
+        none is written (a tournament)."""
+        sides = [r for r in rest if isinstance(r, int)]
+        rake = next((r[1] for r in rest if isinstance(r, tuple)), None)
+        return ("pots", money(main) + sum(sides) + (rake or 0), rake)
+
+    def side_pot(self, _number: Token, amount: Token) -> int:
+        return money(amount)
+
+    def rake(self, amount: Token) -> Item:
+        return ("rake", money(amount))
 
     def balance_line(self, name: Token, *rest: Any) -> list[Item]:
         """A seat's line of the summary: a push ("collected $41.47"), and the cards of a hand shown
@@ -304,7 +317,14 @@ class PartyPokerTransformer(Transformer[Token, Any]):
         lines = [i for i in items if i is not None]
         ending = [line for group in lines if isinstance(group, list) for line in group]
         play = [line for line in lines if not isinstance(line, list)]
-        return _hand(title[0], stakes, table[0], table[1], _chips_added(play) + ending, with_pot=True)
+        pots = next((line for line in ending if line[0] == "pots"), None)
+        ending = [line for line in ending if line[0] != "pots"]
+        hand = _hand(title[0], stakes, table[0], table[1], _chips_added(play) + ending, with_pot=True)
+        if pots is None:
+            return hand
+        # the summary's total pot and rake are the record's, checked against the chips put in
+        _, total, rake = pots
+        return replace(hand, total_pot=total, rake=rake if rake is not None else hand.rake)
 
     # ---- the whole hand ----
     def start(self, *items: Any) -> Hand:
