@@ -23,10 +23,10 @@ from grammar.barge_parser import HEADER_PREFIX, parse_hand
 from grammar.bovada_parser import parse_bovada, split_bovada
 from grammar.bovada_parser import sniff as sniff_bovada
 from grammar.errors import HandSyntaxError
-from grammar.ipoker_reader import parse_ipoker, split_ipoker
-from grammar.ipoker_reader import sniff as sniff_ipoker
 from grammar.fulltilt_parser import parse_fulltilt, split_fulltilt
 from grammar.fulltilt_parser import sniff as sniff_fulltilt
+from grammar.ipoker_reader import parse_ipoker, split_ipoker
+from grammar.ipoker_reader import sniff as sniff_ipoker
 from grammar.partypoker_parser import parse_partypoker, split_partypoker
 from grammar.partypoker_parser import sniff as sniff_partypoker
 from grammar.phh_parser import parse_phh, play_end, sniff, split_phh
@@ -94,8 +94,6 @@ FORMATS: dict[str, Format] = {
                "(docs/interop.md (PartyPoker))", sniff_partypoker, split_partypoker, whole(parse_partypoker)),
         Format("ggpoker", "GGPoker hand histories (docs/interop.md (GGPoker))", GG_READER.sniff,
                GG_READER.split, whole(GG_READER.parse)),
-        Format("ipoker", "iPoker's XML hand histories (docs/interop.md (iPoker))", sniff_ipoker, split_ipoker,
-               whole(parse_ipoker)),
         Format("fulltilt", "Full Tilt Poker's own hand histories (docs/interop.md (Full Tilt Poker))",
                sniff_fulltilt, split_fulltilt, whole(parse_fulltilt)),
         Format("winamax", "Winamax hand histories (docs/interop.md (Winamax))", sniff_winamax, split_winamax,
@@ -105,6 +103,8 @@ FORMATS: dict[str, Format] = {
                whole(parse_winning)),
         Format("bovada", "Bovada, Ignition and Bodog hand histories (docs/interop.md (Bovada, Ignition and "
                "Bodog))", sniff_bovada, split_bovada, whole(parse_bovada)),
+        Format("ipoker", "iPoker's XML hand histories (docs/interop.md (iPoker))", sniff_ipoker, split_ipoker,
+               whole(parse_ipoker)),
     )
 }
 
