@@ -20,7 +20,8 @@ record leaves open is not judged (docs/rules-engine.md, "Across hands"):
 - what is owed is one big blind and one small blind however many times they passed (the
   procedure's "all the blinds missed" does not count a second round), and a post of at least
   that (live or dead: how much of it is live is the replay's business) settles it;
-- a gap in the hands, a hand without blinds, or the player leaving the table forgets what is owed.
+- a gap in the hands, a hand without blinds, or the player leaving the table forgets what is owed,
+  and so does a hand whose big blind is not recorded for the players dealt in it.
 """
 
 from __future__ import annotations
@@ -110,8 +111,11 @@ def _returns(a: Hand, b: Hand, owed: dict[str, Owed]) -> list[Finding]:
     big blind in turn; what is posted settles the debt, what is not stays owed ("the player is
     required to post on the next deal")."""
     _, _, _, big_b = _blinds(a, b)
-    if big_b is None:
-        return []  # who had the big blind is not recorded: waiting for it cannot be told from not
+    if big_b is None:  # who had the big blind is not recorded: waiting for it cannot be told from not
+        for seat in b.seats:
+            if not seat.sitting_out:
+                owed.pop(seat.player, None)
+        return []
     findings = []
     for seat in b.seats:
         debt = owed.get(seat.player)

@@ -249,7 +249,7 @@ def test_missed_blinds_are_posted_on_return_or_the_player_waits_for_the_big_blin
     # A hand whose big blind is not recorded cannot tell waiting for the big blind from not: nothing.
     unrecorded = without_posts(without_posts(table[3], "Hal Byrne", "big_blind"), "Jon Reyes", "big_blind",
                                "dead_blind")
-    assert codes([*table[:3], unrecorded]) == []
+    assert codes([*table[:3], unrecorded, *table[4:]]) == []
     # Ivy dealt in before the big blind comes back to her, posting nothing: the hand, and the next
     # deal too ("the player is required to post on the next deal"), until she has the big blind.
     early = [*table[:6], dealt_in(table[6], "Ivy Chen"), dealt_in(table[7], "Ivy Chen"), table[8]]
