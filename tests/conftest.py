@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
+import contextlib
 import faulthandler
+import io
+import json
 import multiprocessing
 import os
 import re
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from concurrent.futures.process import _ExecutorManagerThread
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from grammar.errors import HandSyntaxError
+from pipeline.model import Hand
+from pipeline.sources import Splitter, read_blocks
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "sample_histories"
@@ -43,6 +52,38 @@ def worker_killer() -> tuple[list[int], Callable[[int], None]]:
             killed.append(worker.pid)
 
     return killed, kill_a_worker
+
+
+def ingest_report(paths: Iterable[Path], db: Path) -> dict[str, Any]:
+    """The JSON report of `barge ingest PATHS --db DB --json`, its audit included, as a user runs it
+    (for module-scoped fixtures, which capsys does not serve)."""
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        from pipeline.cli import main  # the command line imports every reader: only when used
+
+        assert main(["ingest", *map(str, paths), "--db", str(db), "--json"]) == 0
+    report: dict[str, Any] = json.loads(buffer.getvalue())
+    return report
+
+
+def faults_in(report: dict[str, Any], prefix: str = "") -> Counter[tuple[str, str]]:
+    """The (hand, code) pairs of the error and warning findings of an ingest report, of the hands
+    whose ids start with `prefix`, with how often each occurs."""
+    return Counter((f["hand_id"], f["code"]) for f in report["audit"]["findings"]
+                   if f["severity"] in ("error", "warning") and f["hand_id"].startswith(prefix))
+
+
+def read_hands(folder: Path, split: Splitter, parse: Callable[[str], Hand]) -> dict[str, Hand]:
+    """Every hand of a folder's files that its reader reads, by id (refused hands left out)."""
+    hands = {}
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        for block in read_blocks(path, split):
+            try:
+                hand = parse(block.text)
+            except HandSyntaxError:
+                continue
+            hands[hand.hand_id] = hand
+    return hands
 
 
 def assert_no_pool_left() -> None:

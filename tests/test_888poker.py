@@ -5,9 +5,6 @@ list by tests/test_precision.py."""
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -18,12 +15,11 @@ from evaluator.profiles import PROFILES
 from evaluator.replay import replay
 from grammar.errors import HandSyntaxError
 from grammar.poker888_parser import EXAMPLE, parse_888, sniff, split_888
-from pipeline.cli import main
 from pipeline.formats import detect_text
 from pipeline.model import Award, Hand
 from pipeline.sources import read_blocks
 from pipeline.units import unit_of
-from tests.conftest import ROOT, SHARED
+from tests.conftest import ROOT, SHARED, faults_in, ingest_report, read_hands
 
 CORPUS = SHARED / "corpus" / "888poker"
 needs_corpus = pytest.mark.skipif(
@@ -37,25 +33,12 @@ LISTED = {("888-143941885", "WRONG_BLIND"), ("888-143944112", "WRONG_BLIND")}
 @pytest.fixture(scope="module")
 def corpus_report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     """`barge ingest` of the whole folder, with its audit, as users run it."""
-    db = tmp_path_factory.mktemp("888poker") / "888.duckdb"
-    buffer = io.StringIO()
-    with contextlib.redirect_stdout(buffer):
-        assert main(["ingest", str(CORPUS), "--db", str(db), "--json"]) == 0
-    report: dict[str, object] = json.loads(buffer.getvalue())
-    return report
+    return ingest_report([CORPUS], tmp_path_factory.mktemp("888poker") / "888.duckdb")
 
 
 @pytest.fixture(scope="module")
 def hands() -> dict[str, Hand]:
-    found = {}
-    for path in sorted(p for p in CORPUS.rglob("*") if p.is_file()):
-        for block in read_blocks(path, split_888):
-            try:
-                hand = parse_888(block.text)
-            except HandSyntaxError:
-                continue
-            found[hand.hand_id] = hand
-    return found
+    return read_hands(CORPUS, split_888, parse_888)
 
 
 def faults(hand: Hand, profile: str | None = None) -> list[str]:
@@ -83,9 +66,7 @@ def test_every_file_ingests_and_only_the_cancelled_hand_is_refused(corpus_report
 
 @needs_corpus
 def test_no_error_or_warning_but_the_listed_ones(corpus_report: dict[str, object]) -> None:
-    audit = corpus_report["audit"]
-    assert isinstance(audit, dict)
-    found = {(f["hand_id"], f["code"]) for f in audit["findings"] if f["severity"] in ("error", "warning")}
+    found = set(faults_in(corpus_report))
     assert found == LISTED
 
 

@@ -5,9 +5,6 @@ and by tests/test_precision.py."""
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 from collections import Counter
 
 import pytest
@@ -16,11 +13,9 @@ from evaluator.profiles import PROFILES
 from evaluator.replay import replay
 from grammar.bovada_parser import EXAMPLE, parse_bovada, sniff, split_bovada
 from grammar.errors import HandSyntaxError
-from pipeline.cli import main
 from pipeline.model import Award, Hand
-from pipeline.sources import read_blocks
 from pipeline.units import unit_of
-from tests.conftest import ROOT, SHARED
+from tests.conftest import ROOT, SHARED, faults_in, ingest_report, read_hands
 from tests.test_precision import documented
 
 CORPUS = SHARED / "corpus" / "bovada"
@@ -33,22 +28,12 @@ EXPECTED_VARIANTS = {"texas_holdem": 1201, "omaha_hi_lo": 53, "stud": 44, "omaha
 @pytest.fixture(scope="module")
 def corpus_report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     """`barge ingest` of the whole corpus, with its audit, as users run it."""
-    db = tmp_path_factory.mktemp("bovada") / "bov.duckdb"
-    buffer = io.StringIO()
-    with contextlib.redirect_stdout(buffer):  # capsys is per test; the ingest runs once per module
-        assert main(["ingest", str(CORPUS), "--db", str(db), "--json"]) == 0
-    report: dict[str, object] = json.loads(buffer.getvalue())
-    return report
+    return ingest_report([CORPUS], tmp_path_factory.mktemp("bovada") / "bov.duckdb")
 
 
 @pytest.fixture(scope="module")
 def corpus_hands() -> dict[str, Hand]:
-    hands = {}
-    for path in sorted(p for p in CORPUS.rglob("*") if p.is_file()):
-        for block in read_blocks(path, split_bovada):
-            hand = parse_bovada(block.text)
-            hands[hand.hand_id] = hand
-    return hands
+    return read_hands(CORPUS, split_bovada, parse_bovada)
 
 
 # ---- the corpus ----------------------------------------------------------------------------
@@ -67,10 +52,7 @@ def test_every_file_ingests_and_no_hand_is_refused(corpus_report: dict[str, obje
 
 @needs_corpus
 def test_no_error_or_warning_but_the_documented_ones(corpus_report: dict[str, object]) -> None:
-    audit = corpus_report["audit"]
-    assert isinstance(audit, dict)
-    found = Counter((f["hand_id"], f["code"]) for f in audit["findings"]
-                    if f["severity"] in ("error", "warning"))
+    found = faults_in(corpus_report)
     listed = Counter({key: n for key, n in documented().items() if key[0].startswith("BOV-")})
     assert found == listed
 

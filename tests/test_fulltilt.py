@@ -6,9 +6,6 @@ list by tests/test_precision.py."""
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -18,12 +15,11 @@ import pytest
 from evaluator.replay import replay_hand
 from grammar.errors import HandSyntaxError
 from grammar.fulltilt_parser import EXAMPLE, parse_fulltilt, split_fulltilt
-from pipeline.cli import main
 from pipeline.formats import detect_text
 from pipeline.model import Award, Hand
 from pipeline.sources import read_blocks
 from pipeline.units import unit_of
-from tests.conftest import SHARED
+from tests.conftest import SHARED, ingest_report, read_hands
 
 CORPUS = SHARED / "corpus" / "fulltilt"
 needs_corpus = pytest.mark.skipif(
@@ -46,25 +42,12 @@ EXPECTED_VARIANTS = {
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     """`barge ingest` of the whole corpus, with its audit, as users run it."""
-    db = tmp_path_factory.mktemp("fulltilt") / "ft.duckdb"
-    buffer = io.StringIO()
-    with contextlib.redirect_stdout(buffer):
-        assert main(["ingest", str(CORPUS), "--db", str(db), "--json"]) == 0
-    result: dict[str, object] = json.loads(buffer.getvalue())
-    return result
+    return ingest_report([CORPUS], tmp_path_factory.mktemp("fulltilt") / "ft.duckdb")
 
 
 @pytest.fixture(scope="module")
 def hands() -> dict[str, Hand]:
-    read = {}
-    for path in sorted(p for p in CORPUS.rglob("*") if p.is_file()):
-        for block in read_blocks(path, split_fulltilt):
-            try:
-                hand = parse_fulltilt(block.text)
-            except HandSyntaxError:
-                continue
-            read[hand.hand_id] = hand
-    return read
+    return read_hands(CORPUS, split_fulltilt, parse_fulltilt)
 
 
 @needs_corpus

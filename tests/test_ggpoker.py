@@ -6,9 +6,6 @@ tests/test_precision.py."""
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 from pathlib import Path
 
 import pytest
@@ -16,12 +13,11 @@ import pytest
 from evaluator.replay import replay_hand
 from grammar.errors import HandSyntaxError
 from grammar.pokerstars_parser import GG_READER
-from pipeline.cli import main
 from pipeline.formats import detect_text
 from pipeline.model import Award, Hand
 from pipeline.sources import read_blocks
 from pipeline.units import unit_of
-from tests.conftest import SHARED
+from tests.conftest import SHARED, ingest_report, read_hands
 
 CORPUS = SHARED / "corpus" / "ggpoker"
 needs_corpus = pytest.mark.skipif(
@@ -52,22 +48,12 @@ Seat 2: Bo (big blind) folded before Flop
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     """`barge ingest` of the whole corpus, with its audit, as users run it."""
-    db = tmp_path_factory.mktemp("ggpoker") / "gg.duckdb"
-    buffer = io.StringIO()
-    with contextlib.redirect_stdout(buffer):
-        assert main(["ingest", str(CORPUS), "--db", str(db), "--json"]) == 0
-    result: dict[str, object] = json.loads(buffer.getvalue())
-    return result
+    return ingest_report([CORPUS], tmp_path_factory.mktemp("ggpoker") / "gg.duckdb")
 
 
 @pytest.fixture(scope="module")
 def hands() -> dict[str, Hand]:
-    read = {}
-    for path in sorted(p for p in CORPUS.rglob("*") if p.is_file()):
-        for block in read_blocks(path, GG_READER.split):
-            hand = GG_READER.parse(block.text)
-            read[hand.hand_id] = hand
-    return read
+    return read_hands(CORPUS, GG_READER.split, GG_READER.parse)
 
 
 @needs_corpus

@@ -5,9 +5,6 @@ corpus are held to docs/interop.md's list by tests/test_precision.py."""
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 import time
 from collections import Counter
 from pathlib import Path
@@ -17,30 +14,21 @@ import pytest
 from evaluator.replay import replay
 from grammar.errors import HandSyntaxError
 from grammar.ipoker_reader import EXAMPLE, parse_ipoker, sniff, split_ipoker
-from pipeline.cli import main
 from pipeline.formats import detect_format
 from pipeline.model import Award, Hand
 from pipeline.sources import read_blocks
 from pipeline.units import unit_of
-from tests.conftest import SHARED
+from tests.conftest import SHARED, faults_in, ingest_report
 
 CORPUS = SHARED / "corpus" / "ipoker"
 needs_corpus = pytest.mark.skipif(
     not CORPUS.is_dir(), reason=f"the iPoker corpus is not at {CORPUS} (see README: shared corpus)")
 
 
-def ingest(*args: str) -> dict[str, object]:
-    buffer = io.StringIO()
-    with contextlib.redirect_stdout(buffer):  # capsys is per test; the corpus ingest runs once per module
-        main(["ingest", *args, "--json"])
-    report: dict[str, object] = json.loads(buffer.getvalue())
-    return report
-
-
 @pytest.fixture(scope="module")
 def corpus_report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     """`barge ingest` of the whole corpus, with its audit, as users run it."""
-    return ingest(str(CORPUS), "--db", str(tmp_path_factory.mktemp("ipoker") / "ip.duckdb"))
+    return ingest_report([CORPUS], tmp_path_factory.mktemp("ipoker") / "ip.duckdb")
 
 
 @pytest.fixture(scope="module")
@@ -75,10 +63,7 @@ def test_every_file_ingests_and_only_the_id_clashes_are_refused(corpus_report: d
 
 @needs_corpus
 def test_no_error_or_warning_on_the_corpus(corpus_report: dict[str, object]) -> None:
-    audit = corpus_report["audit"]
-    assert isinstance(audit, dict)
-    found = Counter((f["hand_id"], f["code"]) for f in audit["findings"]
-                    if f["severity"] in ("error", "warning"))
+    found = faults_in(corpus_report)
     assert found == Counter()
 
 
@@ -183,7 +168,7 @@ def test_malformed_xml_is_located(tmp_path: Path) -> None:
     # through ingest, the line and column of the file
     path = tmp_path / "broken.xml"
     path.write_text(broken, encoding="utf-8")
-    report = ingest(str(path), "--db", str(tmp_path / "b.duckdb"))
+    report = ingest_report([path], tmp_path / "b.duckdb")
     details = report["reject_details"]
     assert isinstance(details, list) and len(details) == 1
     line = broken.splitlines().index(next(r for r in broken.splitlines() if 'player="x"' in r)) + 1
@@ -214,7 +199,7 @@ def test_an_entity_expansion_attack_is_refused(tmp_path: Path) -> None:
     # in a file, before the session: the entity is undeclared where the game uses it
     path = tmp_path / "bomb.xml"
     path.write_text(bomb + EXAMPLE.replace('player="Bo">X X', 'player="Bo">&l9;'), encoding="utf-8")
-    report = ingest(str(path), "--db", str(tmp_path / "bomb.duckdb"))
+    report = ingest_report([path], tmp_path / "bomb.duckdb")
     details = report["reject_details"]
     assert isinstance(details, list) and "undefined entity" in details[0]["error"]
     assert time.monotonic() - started < 30

@@ -39,6 +39,11 @@ SMALL_CHUNK = 20
 EXCLUDE = {"sources": "EXCLUDE (ingested_at)", "audits": "EXCLUDE (audited_at)"}  # the clock's columns
 
 
+# The sample hands, every one stored by the reference run (the other inputs are built from them).
+SAMPLE_HANDS = sum(1 for path in sample_files() for _ in read_blocks(path))
+STORED = SAMPLE_HANDS + 26 + 14  # the samples, b-mixed's new hands, the format document's examples
+
+
 def snapshot(db: Path) -> dict[str, list[tuple[object, ...]]]:
     with duckdb.connect(str(db), read_only=True) as con:
         return {name: con.execute(f"SELECT * {EXCLUDE.get(name, '')} FROM {name} ORDER BY ALL").fetchall()
@@ -120,7 +125,8 @@ def test_every_block_is_accounted_for_across_chunks_and_files(reference: tuple[P
     db, summary = reference
     files = {Path(f.path).name: f for f in summary.files}
     samples = files["a-samples.bhh"]
-    assert (samples.blocks, samples.hands, samples.rejects, samples.duplicates) == (262, 262, 0, 0)
+    assert (samples.blocks, samples.hands, samples.rejects, samples.duplicates) == (
+        SAMPLE_HANDS, SAMPLE_HANDS, 0, 0)
     mixed = files["b-mixed.bhh"]
     assert (mixed.blocks, mixed.hands, mixed.rejects, mixed.duplicates) == (60, 26, 3, 31)
     assert (files["c-same-as-b.bhh"].status, files["c-same-as-b.bhh"].hands) == ("already ingested", 0)
@@ -132,16 +138,16 @@ def test_every_block_is_accounted_for_across_chunks_and_files(reference: tuple[P
     assert any("unexpected 'chekcs'" in e for e in errors)
     assert any("already stored earlier in this file" in e for e in errors)
     assert query(db, "SELECT count(*) FROM rejects") == [(3,)]
-    assert query(db, "SELECT count(*) FROM hands") == [(262 + 26 + 14,)]
-    assert query(db, "SELECT sum(hands), sum(rejects), sum(duplicates) FROM sources") == [(302, 3, 31)]
+    assert query(db, "SELECT count(*) FROM hands") == [(STORED,)]
+    assert query(db, "SELECT sum(hands), sum(rejects), sum(duplicates) FROM sources") == [(STORED, 3, 31)]
 
 
 def test_hands_not_stored_leave_no_audit_rows(reference: tuple[Path, IngestSummary], inputs: Path) -> None:
     db, summary = reference
-    assert summary.audit is not None and summary.audit.hands == 302
+    assert summary.audit is not None and summary.audit.hands == STORED
     # One audit per stored hand: the duplicates and the clashes, read and replayed by the workers
     # like every hand, left nothing behind, not even under the hand ids they share.
-    assert query(db, "SELECT count(*), count(DISTINCT hand_id) FROM audits") == [(302, 302)]
+    assert query(db, "SELECT count(*), count(DISTINCT hand_id) FROM audits") == [(STORED, STORED)]
     for table in ("audits", "findings", "allin_adjustments", "awards"):
         orphans = f"SELECT count(*) FROM {table} WHERE hand_id NOT IN (SELECT hand_id FROM hands)"
         assert query(db, orphans) == [(0,)], table
@@ -197,7 +203,7 @@ def test_a_parallel_audit_writes_what_a_single_process_audit_writes(
             summary = audit(store, "barge-2021", jobs=jobs)
         results.append((snapshot(db), summary.to_json()))
     assert results[0] == results[1]
-    assert results[0][1]["hands"] == 302
+    assert results[0][1]["hands"] == STORED
     assert query(db, "SELECT DISTINCT profile FROM audits") == [("barge-2021",)]
 
 

@@ -4,8 +4,6 @@ to docs/interop.md's list by tests/test_precision.py."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 from collections import Counter
 from datetime import datetime
@@ -24,7 +22,7 @@ from pipeline.cli import main
 from pipeline.formats import detect_format
 from pipeline.model import Action, Award, Hand
 from pipeline.sources import read_blocks
-from tests.conftest import SHARED
+from tests.conftest import SHARED, ingest_report, read_hands
 
 CORPUS = SHARED / "corpus" / "pokerstars"
 needs_corpus = pytest.mark.skipif(
@@ -49,25 +47,12 @@ EXPECTED_VARIANTS = {
 @pytest.fixture(scope="module")
 def corpus_report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     """`barge ingest` of the whole corpus, with its audit, as users run it."""
-    db = tmp_path_factory.mktemp("pokerstars") / "ps.duckdb"
-    buffer = io.StringIO()
-    with contextlib.redirect_stdout(buffer):  # capsys is per test; the ingest runs once per module
-        assert main(["ingest", str(CORPUS), "--db", str(db), "--json"]) == 0
-    report: dict[str, object] = json.loads(buffer.getvalue())
-    return report
+    return ingest_report([CORPUS], tmp_path_factory.mktemp("pokerstars") / "ps.duckdb")
 
 
 @pytest.fixture(scope="module")
 def corpus_hands() -> dict[str, Hand]:
-    hands = {}
-    for path in sorted(p for p in CORPUS.rglob("*") if p.is_file()):
-        for block in read_blocks(path, split_pokerstars):
-            try:
-                hand = parse_pokerstars(block.text)
-            except HandSyntaxError:
-                continue
-            hands[hand.hand_id] = hand
-    return hands
+    return read_hands(CORPUS, split_pokerstars, parse_pokerstars)
 
 
 # ---- the corpus ----------------------------------------------------------------------------

@@ -7,16 +7,12 @@ audit (evaluator/sequences.py), and the report holds those findings with the oth
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 import re
 from collections import Counter
 
 import pytest
 
-from pipeline.cli import main
-from tests.conftest import ROOT, SHARED, sample_files
+from tests.conftest import ROOT, SHARED, faults_in, ingest_report, sample_files
 
 INTEROP = ROOT / "docs" / "interop.md"
 HEADING = "## Findings left on real histories"
@@ -61,20 +57,11 @@ def audited(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     missing = [str(f) for f in folders if not f.is_dir()]
     if missing:
         pytest.skip(f"the shared corpus is not there: {', '.join(missing)} (see README: shared corpus)")
-    db = tmp_path_factory.mktemp("precision") / "all.duckdb"
-    buffer = io.StringIO()
-    with contextlib.redirect_stdout(buffer):
-        code = main(["ingest", *map(str, folders), *map(str, sample_files()), "--db", str(db), "--json"])
-    assert code == 0
-    report: dict[str, object] = json.loads(buffer.getvalue())
-    return report
+    return ingest_report([*folders, *sample_files()], tmp_path_factory.mktemp("precision") / "all.duckdb")
 
 
 def test_every_error_and_warning_on_real_histories_is_explained(audited: dict[str, object]) -> None:
-    audit = audited["audit"]
-    assert isinstance(audit, dict)
-    found = Counter((f["hand_id"], f["code"]) for f in audit["findings"]
-                    if f["severity"] in ("error", "warning"))
+    found = faults_in(audited)
     listed = documented()
     unexplained = sorted((found - listed).elements())
     gone = sorted((listed - found).elements())

@@ -5,8 +5,6 @@ docs/interop.md's list here and by tests/test_precision.py."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 from collections import Counter
 from datetime import datetime
@@ -21,9 +19,8 @@ from grammar.winamax_parser import EXAMPLE, parse_winamax, sniff, split_winamax
 from pipeline.cli import main
 from pipeline.formats import detect_format
 from pipeline.model import Action, Award, Hand
-from pipeline.sources import read_blocks
 from pipeline.units import unit_of
-from tests.conftest import SHARED
+from tests.conftest import SHARED, faults_in, ingest_report, read_hands
 from tests.test_precision import documented
 
 CORPUS = SHARED / "corpus" / "winamax"
@@ -37,22 +34,12 @@ EXPECTED_VARIANTS = {"texas_holdem": 61, "omaha": 67, "deuce_to_seven_triple_dra
 @pytest.fixture(scope="module")
 def corpus_report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     """`barge ingest` of the whole corpus, with its audit, as users run it."""
-    db = tmp_path_factory.mktemp("winamax") / "wmx.duckdb"
-    buffer = io.StringIO()
-    with contextlib.redirect_stdout(buffer):  # capsys is per test; the ingest runs once per module
-        assert main(["ingest", str(CORPUS), "--db", str(db), "--json"]) == 0
-    report: dict[str, object] = json.loads(buffer.getvalue())
-    return report
+    return ingest_report([CORPUS], tmp_path_factory.mktemp("winamax") / "wmx.duckdb")
 
 
 @pytest.fixture(scope="module")
 def corpus_hands() -> dict[str, Hand]:
-    hands = {}
-    for path in sorted(p for p in CORPUS.rglob("*") if p.is_file()):
-        for block in read_blocks(path, split_winamax):
-            hand = parse_winamax(block.text)
-            hands[hand.hand_id] = hand
-    return hands
+    return read_hands(CORPUS, split_winamax, parse_winamax)
 
 
 # ---- the corpus ----------------------------------------------------------------------------
@@ -71,10 +58,7 @@ def test_every_file_ingests_and_no_hand_is_refused(corpus_report: dict[str, obje
 
 @needs_corpus
 def test_no_error_or_warning_but_the_documented_ones(corpus_report: dict[str, object]) -> None:
-    audit = corpus_report["audit"]
-    assert isinstance(audit, dict)
-    found = Counter((f["hand_id"], f["code"]) for f in audit["findings"]
-                    if f["severity"] in ("error", "warning"))
+    found = faults_in(corpus_report)
     listed = Counter({key: n for key, n in documented().items() if key[0].startswith("WMX-")})
     assert found == listed
 

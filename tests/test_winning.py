@@ -21,9 +21,8 @@ from grammar.winning_parser import EXAMPLE, parse_winning, sniff, split_winning
 from pipeline.cli import main
 from pipeline.formats import detect_text
 from pipeline.model import Award, Hand
-from pipeline.sources import read_blocks
 from pipeline.units import unit_of
-from tests.conftest import ROOT, SHARED
+from tests.conftest import ROOT, SHARED, faults_in, ingest_report, read_hands
 
 CORPUS = SHARED / "corpus" / "winning"
 needs_corpus = pytest.mark.skipif(
@@ -41,10 +40,7 @@ SITE = "Winning Poker Network"
 def corpus_report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     """`barge ingest` of the whole folder, with its audit, as users run it."""
     db = tmp_path_factory.mktemp("winning") / "winning.duckdb"
-    buffer = io.StringIO()
-    with contextlib.redirect_stdout(buffer):
-        assert main(["ingest", str(CORPUS), "--db", str(db), "--json"]) == 0
-    report: dict[str, object] = json.loads(buffer.getvalue())
+    report: dict[str, object] = ingest_report([CORPUS], db)
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer):
         assert main(["audit", "--sequences", "--db", str(db), "--json"]) == 0
@@ -54,15 +50,7 @@ def corpus_report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]
 
 @pytest.fixture(scope="module")
 def hands() -> dict[str, Hand]:
-    found = {}
-    for path in sorted(p for p in CORPUS.rglob("*") if p.is_file()):
-        for block in read_blocks(path, split_winning):
-            try:
-                hand = parse_winning(block.text)
-            except HandSyntaxError:
-                continue
-            found[hand.hand_id] = hand
-    return found
+    return read_hands(CORPUS, split_winning, parse_winning)
 
 
 def faults(hand: Hand, profile: str | None = None) -> list[str]:
@@ -91,9 +79,7 @@ def test_every_file_ingests_and_only_the_cut_hand_is_refused(corpus_report: dict
 
 @needs_corpus
 def test_no_error_or_warning_but_the_listed_ones(corpus_report: dict[str, object]) -> None:
-    audit = corpus_report["audit"]
-    assert isinstance(audit, dict)
-    found = {(f["hand_id"], f["code"]) for f in audit["findings"] if f["severity"] in ("error", "warning")}
+    found = set(faults_in(corpus_report))
     assert found == LISTED
     sequences = corpus_report["sequences"]
     assert isinstance(sequences, dict) and sequences["findings"] == []  # each table's hands follow on
