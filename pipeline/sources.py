@@ -47,7 +47,8 @@ def detect_encoding(head: bytes) -> str:
     return "utf-8"
 
 
-_LINE_START_NUL = re.compile(rb"(?:^|(?<=\n))\0+(?=[^\0-\x08\x0e-\x1f]|$)")  # before text, not control bytes
+# NUL bytes at a line's start, before its text (a NUL run that ends the file is a binary file's).
+_LINE_START_NUL = re.compile(rb"(?:^|(?<=\n))\0+(?=[^\0-\x08\x0e-\x1f])")
 
 
 def _head(path: Path) -> bytes:
@@ -70,7 +71,8 @@ def head_text(path: Path) -> tuple[str | None, str]:
     encoding = detect_encoding(head)
     # PartyPoker's client writes a NUL byte before some lines (docs/interop.md (PartyPoker)): a text
     # file still; one elsewhere is a binary file's.
-    if b"\0" in _LINE_START_NUL.sub(b"", head) and encoding != "utf-16":
+    whole = len(head) < _SNIFF_BYTES  # else the head may stop just after a line's NUL
+    if b"\0" in _LINE_START_NUL.sub(b"", head if whole else head.rstrip(b"\0")) and encoding != "utf-16":
         return None, "binary file, not text"
     return head.decode(encoding, errors="replace").replace("\0", ""), ""
 
