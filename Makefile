@@ -24,7 +24,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	sh scripts/ensure_debian_packages.sh
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=15
 
 lint: $(STAMP)
 	$(BIN)/ruff check grammar pipeline evaluator dashboard tests benchmarks
