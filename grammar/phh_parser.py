@@ -2,9 +2,10 @@
 `HandSyntaxError` with the line, the column and what was expected.
 
 A block is a `.phh` file or one `[N]` section of a `.phhs` bulk file.  The container is TOML
-(`tomllib`); each string of `actions` is read by the grammar `phh_actions.lark`
-(`phh_transformer` turns the steps into the model's actions).  How PHH fields map onto the
-model, the seat and button convention and the hand ids: docs/interop.md, "PHH".
+(`tomllib`); the strings of `actions` are read by the grammar `phh_actions.lark`, all of a
+hand's in one parse (`phh_transformer` turns the steps into the model's actions).  How PHH
+fields map onto the model, the seat and button convention and the hand ids: docs/interop.md,
+"PHH".
 
 >>> hand = parse_phh(EXAMPLE)
 >>> hand.variant, hand.structure, hand.button_seat, [s.player for s in hand.seats]
@@ -23,10 +24,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from lark import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lark import PostLex
 
 from evaluator.catalog import ALL_GAMES
 from evaluator.profiles import PROFILES
@@ -205,8 +208,28 @@ def _toml_error(exc: tomllib.TOMLDecodeError, text: str) -> HandSyntaxError:
 ACTIONS = HandReader(GRAMMAR, StepTransformer, _DESCRIPTIONS)
 
 
+class _OneString(PostLex):
+    """Reads one string alone: its newlines are dropped before the parser sees them, so that
+    they are the spaces they always were and a string is one `line`, whatever it holds."""
+
+    always_accept = ("_NL",)
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        return (token for token in stream if token.type != "_NL")
+
+
+@cache
+def _one_string() -> Lark:
+    """The grammar of `ACTIONS` for one string at a time: where a hand's strings cannot be read
+    together, and for the errors, which are told string by string."""
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+                transformer=StepTransformer(), postlex=_OneString(), cache=False)
+
+
 def _describe(names: Iterable[str]) -> tuple[str, ...]:
-    return ACTIONS.expected(set(names))
+    # A string alone may always hold a newline (it is dropped), so "_NL" is in every expected
+    # set; it is never what a string lacks.
+    return ACTIONS.expected(set(names) - {"_NL"})
 
 
 def _step_error(exc: UnexpectedInput, text: str, line: int, column: int) -> HandSyntaxError:
@@ -229,13 +252,30 @@ def _step_error(exc: UnexpectedInput, text: str, line: int, column: int) -> Hand
 def parse_step(text: str, line: int = 1, column: int = 1) -> Step:
     """One string of `actions`; errors are placed at `line`/`column` + the offset in the string."""
     try:
-        step = ACTIONS.lark.parse(text)
+        steps = _one_string().parse(text)
     except UnexpectedInput as exc:
         raise _step_error(exc, text, line, column) from None
     except HandSyntaxError as exc:  # an amount with too many decimals
         raise HandSyntaxError(exc.message, line, column + exc.column - 1, exc.expected) from None
-    assert isinstance(step, Step)
-    return replace(step, line=line, column=column)
+    assert isinstance(steps, list) and len(steps) == 1
+    return steps[0]
+
+
+def parse_steps(texts: list[str]) -> list[Step] | None:
+    """All the strings of `actions` in one parse, joined by newlines; None when one of them
+    is not an action (each is then read alone, to tell where) or holds a newline itself (which
+    would end its line: it is read alone, where a newline is a space)."""
+    if not texts:
+        return []
+    joined = "\n".join(texts)
+    if joined.count("\n") != len(texts) - 1:
+        return None
+    try:
+        steps = ACTIONS.lark.parse(joined)
+    except (UnexpectedInput, HandSyntaxError):
+        return None
+    assert isinstance(steps, list) and len(steps) == len(texts)
+    return steps
 
 
 # ---- fields ---------------------------------------------------------------------------------
@@ -401,16 +441,25 @@ def _steps(data: Mapping[str, Any], n: int, where: _Located) -> list[Step]:
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise where.error("actions", "actions must be an array of strings", ('["d dh p1 AcKs", ...]',))
-    places = where.strings("actions")
+    together = parse_steps(actions)
+    # Where each string is: only an error needs it, so a hand read together does not look.
+    places = _places(where, len(actions)) if together is None else []
     steps = []
     for k, text in enumerate(actions):
-        line, column = places[k] if k < len(places) else where.key("actions")
-        step = parse_step(text, line, column)
+        # Read alone, in order, a string's error comes before the next string is read.
+        step = together[k] if together is not None else parse_step(text, *places[k])
         if step.player is not None and step.player >= n:
+            line, column = (places or _places(where, len(actions)))[k]
             raise HandSyntaxError(f"p{step.player + 1} in {text!r}: the hand has {n} players", line, column,
                                   (f"p1 to p{n}",))
         steps.append(step)
     return steps
+
+
+def _places(where: _Located, count: int) -> list[tuple[int, int]]:
+    """(line, column) of each of the `count` strings of `actions` (of the key, past those found)."""
+    places = where.strings("actions")
+    return places + [where.key("actions")] * (count - len(places))
 
 
 # ---- what the model keeps besides the play --------------------------------------------------

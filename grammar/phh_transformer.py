@@ -1,13 +1,13 @@
 """Turns PHH (the PokerKit hand-history standard, phh-std) into the hand model.
 
-Two jobs, as `barge_transformer` does for the native format: `StepTransformer` turns one string
-of the `actions` array (`phh_actions.lark`) into a `Step`, and `build_actions` plays the steps
-into the model's actions: the forced bets the fields imply, the streets (PHH has no street
-markers: a board card, a stud card beyond the street's count, a discard after betting or the
-last showdown begin them), PHH's "cbr T" as the completion, bet or raise *to* T it is, calls and
-checks from "cc", all-in marks, the uncalled bets returned, draws written after their discards,
-and a reshuffle where PokerKit dealt from a rebuilt stub.  Reading the TOML fields, locating
-errors and the hand-level mapping are `phh_parser`'s.
+Two jobs, as `barge_transformer` does for the native format: `StepTransformer` turns the strings
+of the `actions` array (`phh_actions.lark`, one line a string) into `Step`s, and `build_actions`
+plays the steps into the model's actions: the forced bets the fields imply, the streets (PHH has
+no street markers: a board card, a stud card beyond the street's count, a discard after betting
+or the last showdown begin them), PHH's "cbr T" as the completion, bet or raise *to* T it is,
+calls and checks from "cc", all-in marks, the uncalled bets returned, draws written after their
+discards, and a reshuffle where PokerKit dealt from a rebuilt stub.  Reading the TOML fields,
+locating errors and the hand-level mapping are `phh_parser`'s.
 
 Heads-up, p1 is the big blind and p2 the button, who posts the small blind and folds:
 
@@ -62,7 +62,8 @@ class Step:
     """One string of `actions`. `verb` is the notation's ("db", "dh", "pb", "cbr", "cc", "f",
     "sd", "sm") or "" for a commentary alone; `player` the 0-based PHH index of the actor (of
     the player dealt to for "dh"); `amount` the "cbr" total in hundredths; `shown` marks
-    "sm -" (show the cards already dealt); `line`/`column` locate the string in the block."""
+    "sm -" (show the cards already dealt).  Where the string is, only an error needs: the
+    parser finds it then."""
 
     verb: str
     player: int | None = None
@@ -70,8 +71,6 @@ class Step:
     amount: int | None = None
     shown: bool = False
     commentary: str | None = None
-    line: int = 0
-    column: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,10 +122,13 @@ def split_cards(text: str) -> tuple[str, ...]:
 
 
 @v_args(inline=True)
-class StepTransformer(Transformer[Token, Step]):
-    """One action string into a `Step` (positions are added by the parser)."""
+class StepTransformer(Transformer[Token, list[Step]]):
+    """The action strings, one a line, into their `Step`s, in order."""
 
-    def start(self, *parts: Step | Token) -> Step:
+    def start(self, *lines: Step) -> list[Step]:
+        return list(lines)
+
+    def line(self, *parts: Step | Token) -> Step:
         step = next((p for p in parts if isinstance(p, Step)), Step(""))
         comment = next((p for p in parts if isinstance(p, Token)), None)
         if comment is None:
