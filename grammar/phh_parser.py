@@ -50,7 +50,7 @@ from grammar.phh_transformer import (
     toml_key,
     toml_value,
 )
-from grammar.reading import HandReader
+from grammar.reading import HandReader, _pure_requested
 from pipeline.accounting import chips_put_in
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import ACTION_KINDS, GAME_TYPES, Action, Award, FinalStack, Hand, Seat, Stakes
@@ -321,17 +321,19 @@ def parse_step(text: str, line: int = 1, column: int = 1) -> Step:
 
 
 def parse_steps(texts: list[str]) -> list[Step] | None:
-    """All the strings of `actions` in one parse, joined by newlines; None when one of them
-    is not an action (each is then read alone, to tell where) or holds a newline itself (which
-    would end its line: it is read alone, where a newline is a space)."""
+    """All the strings of `actions` in one parse, joined by newlines, with Lark's compiled plugin
+    where `grammar.reading` uses it; None when one of them is not an action (each is then read
+    alone, to tell where) or holds a newline itself (which would end its line: it is read alone,
+    where a newline is a space)."""
     if not texts:
         return []
     joined = "\n".join(texts)
     if joined.count("\n") != len(texts) - 1:
         return None
+    compiled = ACTIONS.compiled if not _pure_requested() else None
     try:
-        steps = ACTIONS.lark.parse(joined)
-    except (UnexpectedInput, HandSyntaxError):
+        steps = (compiled or ACTIONS.lark).parse(joined)
+    except Exception:  # a bad string, or the plugin failing: told string by string, by plain Lark
         return None
     assert isinstance(steps, list) and len(steps) == len(texts)
     return steps

@@ -53,9 +53,11 @@ def error_of(text: str) -> HandSyntaxError:
 
 # ---- the action strings, one parse a hand ---------------------------------------------------
 
+@pytest.mark.parametrize("pure", ["", "1"])  # with Lark's compiled plugin, and without
 @pytest.mark.parametrize("hands", ["generated", "corpus"])
-def test_a_hand_read_in_one_parse_is_its_strings_read_alone(hands: str,
-                                                            request: pytest.FixtureRequest) -> None:
+def test_a_hand_read_in_one_parse_is_its_strings_read_alone(
+        hands: str, pure: str, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BARGE_PURE", pure)
     texts: list[str] = request.getfixturevalue(hands)
     assert texts
     for text in texts:
