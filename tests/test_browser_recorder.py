@@ -34,14 +34,19 @@ NAMES = ("Ann", "Bo", "Cy", "Di")  # the seats the page offers first, 200 each, 
 # game, structure, the seed of the plan's choices
 HANDS = [("texas_holdem", "no-limit", 1), ("stud", "limit", 2), ("badugi", "limit", 3),
          ("chowaha", "limit", 4), ("oklahoma", "limit", 5), ("paradise_road_pickem", "limit", 8)]
+POLL = 0.05  # seconds between two looks at the page: a step's page run takes about a tenth of a second
+SETTLE = 0.2  # how long a page must stay the same when what it shows cannot tell the run asked for
+# The app's root says whether a script run is going on (`data-test-script-state`, the attribute
+# Streamlit's own browser tests wait on) from the moment the run starts; the status widget's
+# running icon only appears after half a second of running, so a short run never shows it.
 STATE = """
 const main = document.querySelector('[data-testid="stMain"]') || document.body;
+const app = document.querySelector('[data-testid="stApp"]');
 return {
   title: (document.querySelector('h1') || {}).innerText || '',
   text: main.innerText,
-  running: document.querySelectorAll('[data-testid="stStatusWidgetRunningIcon"], [data-testid="stSpinner"],'
-                                     + ' [data-testid="stStatusWidgetRunningManIcon"], [data-stale="true"]')
-           .length > 0,
+  running: (app === null || app.dataset.testScriptState !== 'notRunning')
+           || document.querySelectorAll('[data-testid="stSpinner"], [data-stale="true"]').length > 0,
   errors: [...document.querySelectorAll('[data-testid="stException"], [data-testid="stAlertContentError"]')]
           .map((e) => e.innerText),
   history: [...document.querySelectorAll('[data-testid="stCode"]')].map((e) => e.innerText).join(''),
@@ -82,21 +87,28 @@ def browser() -> Iterator[Browser]:
         window.close()
 
 
-def look(browser: Browser, marker: str, timeout: float = 60) -> dict[str, object]:
-    """The page once it shows `marker`, has stopped running and looks the same twice in a row
-    (elements of the run before stay on the page until the new run replaces them); fails on an
-    error box."""
+def look(browser: Browser, marker: str, settle: bool = False, timeout: float = 60) -> dict[str, object]:
+    """The page once it shows `marker` and its script run is over; fails on an error box.
+
+    `marker` must be something only the run awaited shows (the step number the page renders,
+    "Cards drawn" once cards are thrown, a finding's code): the page is then that run's, whole.
+    `settle`: the marker was on the page before the action (the table's setup, where a run
+    changes nothing the page says), so the page must also stay the same for SETTLE seconds, by
+    which time the run the action asked for has started if there is one."""
     deadline = time.monotonic() + timeout
     state: dict[str, object] = {}
-    last: object = None
+    since, last = 0.0, None
     while time.monotonic() < deadline:
         state = browser.script(STATE)
         assert not state["errors"], state["errors"]
         ready = state["title"] == TITLE and marker in str(state["text"]) and not state["running"]
-        if ready and state["text"] == last:
+        if ready and not settle:
             return state
-        last = state["text"] if ready else None
-        time.sleep(0.2)
+        if not ready or state["text"] != last:
+            since, last = time.monotonic(), state["text"] if ready else None
+        elif time.monotonic() - since >= SETTLE:
+            return state
+        time.sleep(POLL)
     raise AssertionError(f"the page never showed {marker!r}: {str(state.get('text'))[-1500:]}")
 
 
@@ -106,7 +118,7 @@ def click(browser: Browser, label: str, scope: str = "page", timeout: float = 30
     while not browser.script(f"return (function() {{ {CLICK} }})(...{json.dumps([label, scope])});"):
         if time.monotonic() > deadline:
             raise AssertionError(f"no button {label!r} on the page")
-        time.sleep(0.15)
+        time.sleep(POLL)
 
 
 def type_in(browser: Browser, label: str, text: str) -> None:
@@ -116,7 +128,7 @@ def type_in(browser: Browser, label: str, text: str) -> None:
     while not browser.script(f"return document.querySelector({json.dumps(selector)}) !== null;"):
         if time.monotonic() > deadline:
             raise AssertionError(f"no input {label!r} on the page")
-        time.sleep(0.15)
+        time.sleep(POLL)
     browser.type_text(selector, text)
 
 
@@ -126,11 +138,11 @@ def start(browser: Browser, page: str, variant: str, structure: str, hand_id: st
     look(browser, "Start recording")
     name = GAMES[variant].variant.name
     browser.type_text('[data-testid="stSelectbox"]:has(input[aria-label^="Game"]) input', name)
-    look(browser, "Start recording")
+    look(browser, "Start recording", settle=True)
     browser.type_text('[data-testid="stSelectbox"]:has(input[aria-label^="Structure"]) input', structure)
-    look(browser, "Start recording")
+    look(browser, "Start recording", settle=True)
     type_in(browser, "Hand id", hand_id)
-    look(browser, "Start recording")
+    look(browser, "Start recording", settle=True)
     click(browser, "Start recording")
     look(browser, "Step 1 ·")
     items = rec.stake_items(variant, structure)
@@ -218,7 +230,7 @@ def record(browser: Browser, page: str, variant: str, structure: str, seed: int,
             look(browser, mistake[1])
             if shot is not None:
                 browser.resize(1400, min(int(browser.script(STATE)["height"]) + 140, 4000))
-                look(browser, mistake[1])
+                look(browser, mistake[1], settle=True)  # the page laid out again at its new size
                 browser.screenshot(shot)
                 assert shot.stat().st_size > 20_000
             mistake = None

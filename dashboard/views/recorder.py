@@ -14,6 +14,7 @@ from datetime import datetime
 
 import polars as pl
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from dashboard import recording as rec
 from dashboard import ui, uploads
@@ -125,8 +126,26 @@ def setup() -> None:
 
 # ---- one step ----
 def enter(recorder: rec.Recorder, answer: rec.Answer) -> None:
+    """Enter an answer the run has just read from the widgets, and show the next step."""
     recorder.enter(answer)
     st.rerun()
+
+
+def answer_button(column: DeltaGenerator, label: str, key: str, recorder: rec.Recorder, answer: rec.Answer,
+                  primary: bool = True) -> None:
+    """A button whose answer is fixed by the step alone (a betting size, a game, show or muck):
+    entered by its callback, before the run that then shows the next step, so a click costs one
+    page run, not a run that enters it and a second (`st.rerun`) that shows it."""
+    column.button(label, key=key, type="primary" if primary else "secondary", width="stretch",
+                  on_click=entered, args=(recorder, answer))
+
+
+def entered(recorder: rec.Recorder, answer: rec.Answer) -> None:
+    recorder.enter(answer)  # its findings are the recorder's marks, shown by the run that follows
+
+
+def pushed(recorder: rec.Recorder) -> None:
+    recorder.push()  # the findings are the recorder's `final`, shown by the run that follows
 
 
 def card_picker(label: str, pool: list[str], key: str) -> tuple[str, ...]:
@@ -168,8 +187,7 @@ def betting(recorder: rec.Recorder, step: rec.Step, key: str) -> None:
         offers.append((f"{word} to {format_amount(size)}",
                        rec.betting_action(street, moves, moves.wager or "", size)))
     for column, (label, action) in zip(st.columns(max(len(offers), 1)), offers, strict=False):
-        if column.button(label, key=f"{key}_{label}", type="primary", width="stretch"):
-            enter(recorder, (action,))
+        answer_button(column, label, f"{key}_{label}", recorder, (action,))
     if moves.wager and not sizes and moves.low <= moves.high:
         left, right = st.columns([3, 1])
         jam = f"; all-in {format_amount(moves.all_in)}" if moves.can_wager_all_in else ""
@@ -236,8 +254,8 @@ def other_step(recorder: rec.Recorder, step: rec.Step, key: str) -> None:
     if step.kind == rec.CHOOSE:
         st.markdown(f"**{who}** chooses the game (§2.38)")
         for column, game in zip(st.columns(len(step.options)), step.options, strict=True):
-            if column.button(GAMES[game].variant.name, key=f"{key}_{game}", type="primary", width="stretch"):
-                enter(recorder, rec.answer(step, (game,)))
+            answer_button(column, GAMES[game].variant.name, f"{key}_{game}", recorder,
+                          rec.answer(step, (game,)))
     elif step.kind == rec.ROLL:
         st.markdown(f"**{who}** rolls {step.dice} dice (§1.13)")
         faces = [str(c.selectbox(f"Die {i + 1}", range(1, 7), key=f"{key}_die{i}"))
@@ -253,10 +271,8 @@ def other_step(recorder: rec.Recorder, step: rec.Step, key: str) -> None:
         described = f" ({ui.plain(step.detail)})" if step.detail else ""
         st.markdown(f"**{who}** at the showdown: {' '.join(step.cards)}{described}")
         left, right = st.columns(2)
-        if left.button("Show", key=f"{key}_show", type="primary", width="stretch"):
-            enter(recorder, rec.answer(step, ("show",)))
-        if right.button("Muck", key=f"{key}_muck", width="stretch"):
-            enter(recorder, rec.answer(step, ("muck",)))
+        answer_button(left, "Show", f"{key}_show", recorder, rec.answer(step, ("show",)))
+        answer_button(right, "Muck", f"{key}_muck", recorder, rec.answer(step, ("muck",)), primary=False)
 
 
 def pushes(recorder: rec.Recorder) -> None:
@@ -269,9 +285,8 @@ def pushes(recorder: rec.Recorder) -> None:
                                  "amount": pl.String})
     if recorder.settlement.unchecked:
         st.warning(f"The pots cannot be settled from the record: {ui.plain(recorder.settlement.unchecked)}")
-    if st.button("Push as the rules say", key="rec_push", type="primary"):
-        recorder.push()
-        st.rerun()
+    # Pushed by the callback, before the run, as answer_button's answers are.
+    st.button("Push as the rules say", key="rec_push", type="primary", on_click=pushed, args=(recorder,))
     st.caption("Or enter what the dealer actually pushed (a difference is a finding):")
     edited = st.data_editor(frame, num_rows="dynamic", key="rec_pushes", hide_index=True)
     if st.button("Push these", key="rec_push_entered"):
