@@ -24,9 +24,10 @@ and at least `MIN_SAMPLES`, dealt by a numba Fisher-Yates shuffle from a fixed s
 `Equity.runouts` says how many (`allin_adjustments` stores both). A sampled share of N run-outs
 has a standard error of at most 0.5/sqrt(N): 0.35 of a percentage point at 20,000 (Hold'em before
 the flop), 0.6 at 7,500 (Omaha two-way), 1.2 at 1,666 (Big O three-way), 1.8 at 769 (Four Card
-Chowaha three-way), 2.2 at 495 (Murder three-way before the flop; 4.1 at 148 ten-way, the costliest
-batched hand), and 5 at worst, at `MIN_SAMPLES`, which only the games through `best_hands` reach
-(their hands then cost more than the budget: about 30 ms a player).
+Chowaha three-way), 2.2 at 495 (Murder three-way before the flop; 4.1 at 148 ten-way), 2.7 at 331
+(Action Razzdugi two-way on fifth street), and 5 at worst, at `MIN_SAMPLES`, which Razzdugi and
+Action Razzdugi reach seven-way or more on third street (up to a fifth over the budget) and the
+games through `best_hands` always do (their hands then cost more: about 30 ms a player).
 
 `all_in_adjusted(hand)` finds the moment all the chips of a hand went in (its last betting
 action); when two or more players still contest the pot with known cards and cards were dealt
@@ -105,8 +106,8 @@ SAMPLES = 20_000  # the most run-outs a sample deals, however cheap the hand (st
 MIN_SAMPLES = 100  # the fewest, however costly the hand (standard error at most 5%)
 ROW_COST = 20  # a player's row of a run-out in one portion: its deal, its cards gathered, its share
 BEST_FIVE_COST = 2  # a five-card hand of the best five of n cards (the nested loops of fast7)
-RIO_BRAVO_COST = 16  # the eight seven-card hands of eight cards, each row copied by np.delete
-BADUGI_COST = 30  # a four-card badugi way (the reference kernel tries its 16 subsets)
+RIO_BRAVO_COST = 60  # the eight seven-card hands of eight cards, each row copied by np.delete
+BADUGI_COST = 50  # a four-card badugi way (the reference kernel tries its 16 subsets)
 GENERAL_COST = 50_000  # a player's run-out through `best_hands`, one Python call (about 300 µs)
 SEED = 20250706
 NO_RANK = -1  # a hand that does not qualify for a portion (every real rank is >= 0)
@@ -909,13 +910,14 @@ def all_in_adjusted(hand: Hand, *, samples: int | None = None, seed: int = SEED)
     >>> [(p, round(n / 100, 2)) for p, n in adj.nets], adj.street, adj.runouts
     ([('Ann', 590.91), ('Bo', -590.91)], 'turn', 44)
     """
-    if hand.variant not in GAMES:
-        return None
     actions = hand.actions
+    all_in = {a.player for a in actions if a.all_in}
+    if not all_in or hand.variant not in GAMES:
+        return None  # most hands: asked first, they are turned away in 2 µs instead of 8
     dealt_in = [s.player for s in sorted(hand.seats, key=lambda s: s.number) if not s.sitting_out]
     folded = {a.player for a in actions if a.kind == "fold"}
     contenders = [p for p in dealt_in if p not in folded]
-    if len(contenders) < 2 or not any(a.all_in and a.player in contenders for a in actions):
+    if len(contenders) < 2 or all_in.isdisjoint(contenders):
         return None
     betting = [i for i, a in enumerate(actions) if a.player is not None and a.kind in BETTING_KINDS]
     if not betting:
