@@ -57,15 +57,15 @@ from evaluator.awarding import Pot, side_pots
 from evaluator.catalog import ALL_GAMES, EXTRA_HOLE_CARDS_ON_BLACK_FLOP, GAMES, Street
 from evaluator.codes import decode_one, encode, encode_one
 from evaluator.fast7 import (
-    _FLUSH_BITS,
-    _RANK_KEY_BITS,
-    _SUIT_BASE,
+    FLUSH_BITS,
+    RANK_KEY_BITS,
+    SUIT_BASE,
     Displacements,
     Keys,
     Table,
-    _five_args,
-    _has_fallback,
-    _slot,
+    five_kernel_args,
+    has_fallback,
+    slot_of,
 )
 from evaluator.scales import (
     SCALES,
@@ -412,7 +412,7 @@ def _best_way_rows(rows: Codes, ways: npt.NDArray[np.intp], scale: int, card_key
     for r in range(rows.shape[0]):
         row = rows[r]
         best = -1
-        if _has_fallback(row):
+        if has_fallback(row):
             for w in range(ways.shape[0]):
                 best = max(best, eval5(int(row[ways[w, 0]]), int(row[ways[w, 1]]), int(row[ways[w, 2]]),
                                        int(row[ways[w, 3]]), int(row[ways[w, 4]]), scale, False))
@@ -423,11 +423,11 @@ def _best_way_rows(rows: Codes, ways: npt.NDArray[np.intp], scale: int, card_key
             bits[p] = 1 << (row[p] >> 2)
         for w in range(ways.shape[0]):
             a, b, c, d, e = ways[w, 0], ways[w, 1], ways[w, 2], ways[w, 3], ways[w, 4]
-            key = _SUIT_BASE + keys[a] + keys[b] + keys[c] + keys[d] + keys[e]
-            if key & _FLUSH_BITS:
+            key = SUIT_BASE + keys[a] + keys[b] + keys[c] + keys[d] + keys[e]
+            if key & FLUSH_BITS:
                 v = int(flush[bits[a] | bits[b] | bits[c] | bits[d] | bits[e]])
             else:
-                v = int(values[_slot(key & _RANK_KEY_BITS, multiplier, slot_mask, displacements)])
+                v = int(values[slot_of(key & RANK_KEY_BITS, multiplier, slot_mask, displacements)])
             best = max(best, v)
         out[r] = best
     return out
@@ -447,7 +447,8 @@ def _traced_ranks(s: Situation, traced: Sequence[tuple[_Traced, ...]],
             if part.scale == "badugi":
                 ranks = badugi_batch(row[:, part.ways].reshape(-1, 4)).reshape(n_runs, -1).max(axis=1)
             else:
-                ranks = _best_way_rows(row, part.ways, SCALES[part.scale], *_five_args(SCALES[part.scale]))
+                scale = SCALES[part.scale]
+                ranks = _best_way_rows(row, part.ways, scale, *five_kernel_args(scale))
             if part.floor is not None:
                 ranks = np.where(ranks >= part.floor, ranks, NO_RANK)
             if len(part.faces):

@@ -62,11 +62,11 @@ Keys = npt.NDArray[np.int64]
 # distinctness matters, and every build checks it (`_rank_multisets`); small multipliers keep
 # the keys below 2**23, so key * multiplier of the hash cannot overflow.
 RANK_MULTIPLIERS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
-_RANK_KEY_BITS = 0xFFFFFFFF  # the rank key sits in the low 32 bits (7 * 1479181 < 2**24)
-_SUIT_BASE = 0x3333 << 32  # four 4-bit suit counters above the rank key, each starting at 3
-_FLUSH_BITS = 0x8888 << 32  # a counter reaching 8: five cards of its suit
+RANK_KEY_BITS = 0xFFFFFFFF  # the rank key sits in the low 32 bits (7 * 1479181 < 2**24)
+SUIT_BASE = 0x3333 << 32  # four 4-bit suit counters above the rank key, each starting at 3
+FLUSH_BITS = 0x8888 << 32  # a counter reaching 8: five cards of its suit
 _FALLBACK_BIT = 1 << 56  # a joker or an invalid code; seven of them still fit below bit 63
-_SPECIAL = _FLUSH_BITS | (0x7F << 56)
+_SPECIAL = FLUSH_BITS | (0x7F << 56)
 _CODE_MASK = 63  # card codes index a 64-entry table, so any int8 stays inside it
 _SLOT_SHIFT = 20  # which bits of key * multiplier give the slot and the bucket
 _BUCKET_SHIFT = 40
@@ -104,7 +104,7 @@ class PerfectHash:
 
 
 @njit(cache=True)
-def _slot(key: int, multiplier: int, slot_mask: int, displacements: Displacements) -> int:
+def slot_of(key: int, multiplier: int, slot_mask: int, displacements: Displacements) -> int:
     h = key * multiplier
     bucket = (h >> _BUCKET_SHIFT) & (displacements.shape[0] - 1)
     return ((h >> _SLOT_SHIFT) & slot_mask) ^ int(displacements[bucket])
@@ -301,7 +301,7 @@ def _key7(hands: npt.NDArray[np.int8], h: int, card_keys: Keys) -> int:
     return int((card_keys[hands[h, 0] & _CODE_MASK] + card_keys[hands[h, 1] & _CODE_MASK])
                + (card_keys[hands[h, 2] & _CODE_MASK] + card_keys[hands[h, 3] & _CODE_MASK])
                + (card_keys[hands[h, 4] & _CODE_MASK] + card_keys[hands[h, 5] & _CODE_MASK])
-               + (card_keys[hands[h, 6] & _CODE_MASK] + _SUIT_BASE))
+               + (card_keys[hands[h, 6] & _CODE_MASK] + SUIT_BASE))
 
 
 @njit(cache=True)
@@ -313,7 +313,7 @@ def _high7_rows(hands: npt.NDArray[np.int8], card_keys: Keys, flush: Table, mult
         if key & _SPECIAL:
             out[h] = _special_high(hands, h, key, flush)
         else:
-            out[h] = values[_slot(key & _RANK_KEY_BITS, multiplier, slot_mask, displacements)]
+            out[h] = values[slot_of(key & RANK_KEY_BITS, multiplier, slot_mask, displacements)]
     return out
 
 
@@ -326,7 +326,7 @@ def _high7_rows_parallel(hands: npt.NDArray[np.int8], card_keys: Keys, flush: Ta
         if key & _SPECIAL:
             out[h] = _special_high(hands, h, key, flush)
         else:
-            out[h] = values[_slot(key & _RANK_KEY_BITS, multiplier, slot_mask, displacements)]
+            out[h] = values[slot_of(key & RANK_KEY_BITS, multiplier, slot_mask, displacements)]
     return out
 
 
@@ -336,13 +336,13 @@ def _high_rows(hands: npt.NDArray[np.int8], card_keys: Keys, flush: Table, multi
     """Rows of five or six cards, with the table of that size."""
     out = np.empty(hands.shape[0], dtype=np.int64)
     for h in range(hands.shape[0]):
-        key = _SUIT_BASE
+        key = SUIT_BASE
         for j in range(hands.shape[1]):
             key += card_keys[hands[h, j] & _CODE_MASK]
         if key & _SPECIAL:
             out[h] = _special_high(hands, h, key, flush)
         else:
-            out[h] = values[_slot(key & _RANK_KEY_BITS, multiplier, slot_mask, displacements)]
+            out[h] = values[slot_of(key & RANK_KEY_BITS, multiplier, slot_mask, displacements)]
     return out
 
 
@@ -376,7 +376,7 @@ def high_batch(hands: Hands, parallel: bool = False) -> Ranks:
 
 
 @njit(cache=True)
-def _has_fallback(row: npt.NDArray[np.int8]) -> bool:
+def has_fallback(row: npt.NDArray[np.int8]) -> bool:
     """A joker or a code outside 0..51: the row goes to the reference kernel."""
     # a plain loop: row.min() and row.max() took 66 ns a row, a third of the Omaha kernel's time
     for j in range(row.shape[0]):  # noqa: SIM110
@@ -394,12 +394,12 @@ def _best5_rows(hands: npt.NDArray[np.int8], scale: int, wild: bool, card_keys: 
     n = hands.shape[1]
     for h in range(hands.shape[0]):
         row = hands[h]
-        if _has_fallback(row):
+        if has_fallback(row):
             out[h] = scales.best5(row, scale, wild)
             continue
         best = -1
         for i in range(n - 4):
-            k1 = _SUIT_BASE + card_keys[row[i]]
+            k1 = SUIT_BASE + card_keys[row[i]]
             m1 = 1 << (row[i] >> 2)
             for j in range(i + 1, n - 3):
                 k2 = k1 + card_keys[row[j]]
@@ -412,17 +412,17 @@ def _best5_rows(hands: npt.NDArray[np.int8], scale: int, wild: bool, card_keys: 
                         m4 = m3 | (1 << (row[m] >> 2))
                         for p in range(m + 1, n):
                             key = k4 + card_keys[row[p]]
-                            if key & _FLUSH_BITS:  # inline, as in the high kernels: no call per hand
+                            if key & FLUSH_BITS:  # inline, as in the high kernels: no call per hand
                                 v = int(flush[m4 | (1 << (row[p] >> 2))])
                             else:
-                                v = int(values[_slot(key & _RANK_KEY_BITS, multiplier, slot_mask,
+                                v = int(values[slot_of(key & RANK_KEY_BITS, multiplier, slot_mask,
                                                      displacements)])
                             best = max(best, v)
         out[h] = best
     return out
 
 
-def _five_args(scale: int) -> tuple[Keys, Table, int, int, Displacements, Table]:
+def five_kernel_args(scale: int) -> tuple[Keys, Table, int, int, Displacements, Table]:
     t = five_card_tables(scale)
     table = t.by_size[5]
     ph = table.hash
@@ -432,7 +432,7 @@ def _five_args(scale: int) -> tuple[Keys, Table, int, int, Displacements, Table]
 def best5_batch(hands: Hands, scale: int, joker_wild: bool = False) -> Ranks:
     """The best five of each row under a five-card scale id, EQUAL to the reference
     ``scales._best5_rows``; rows with a joker go to it."""
-    return _best5_rows(_as_rows(hands, 5), scale, joker_wild, *_five_args(scale))
+    return _best5_rows(_as_rows(hands, 5), scale, joker_wild, *five_kernel_args(scale))
 
 
 # ----------------------------------------------------------------------------------------- Omaha
@@ -455,7 +455,7 @@ def _omaha_rows(hands: npt.NDArray[np.int8], n_hole: int, scale: int, floor: int
     out = np.empty(hands.shape[0], dtype=np.int64)
     for h in range(hands.shape[0]):
         row = hands[h]
-        if _has_fallback(row):
+        if has_fallback(row):
             v = scales.omaha_best(row, n_hole, scale)
             out[h] = v if v >= floor else NO_LOW
             continue
@@ -469,17 +469,17 @@ def _omaha_rows(hands: npt.NDArray[np.int8], n_hole: int, scale: int, floor: int
         for i in range(n_hole, n - 2):
             for j in range(i + 1, n - 1):
                 for k in range(j + 1, n):
-                    triple_key[q] = _SUIT_BASE + card_keys[row[i]] + card_keys[row[j]] + card_keys[row[k]]
+                    triple_key[q] = SUIT_BASE + card_keys[row[i]] + card_keys[row[j]] + card_keys[row[k]]
                     triple_mask[q] = (1 << (row[i] >> 2)) | (1 << (row[j] >> 2)) | (1 << (row[k] >> 2))
                     q += 1
         best = -1
         for p in range(n_pairs):
             for t in range(n_triples):
                 key = pair_key[p] + triple_key[t]
-                if key & _FLUSH_BITS:
+                if key & FLUSH_BITS:
                     v = int(flush[pair_mask[p] | triple_mask[t]])
                 else:
-                    v = int(values[_slot(key & _RANK_KEY_BITS, multiplier, slot_mask, displacements)])
+                    v = int(values[slot_of(key & RANK_KEY_BITS, multiplier, slot_mask, displacements)])
                 best = max(best, v)
         out[h] = best if best >= floor else NO_LOW
     return out
@@ -489,5 +489,5 @@ def omaha_batch(hands: Hands, n_hole: int, scale: int, floor: int = -1) -> Ranks
     """Rows of ``n_hole`` hole cards then 3 to 5 board cards: the best hand of exactly two hole
     cards and three board cards under a five-card scale id, EQUAL to the reference
     ``scales._omaha_rows``; ranks below ``floor`` become NO_LOW (a low's qualifier)."""
-    return _omaha_rows(_as_rows(hands, n_hole + 3), n_hole, scale, floor, *_five_args(scale))
+    return _omaha_rows(_as_rows(hands, n_hole + 3), n_hole, scale, floor, *five_kernel_args(scale))
 
