@@ -7,12 +7,17 @@ the hand model) and `evaluator.replay.replay_hand` (every action judged against 
 every pot settled and the awards computed). PokerKit: `HandHistory.loads` and iterating the
 states of the hand, which applies each action to PokerKit's game state (PokerKit's own
 validation). Both are timed in one process on one core.
+
+A second row does the same on the PHH corpus shared beside this repository
+(`../shared/corpus/phh`: the public data set's Pluribus and WSOP hands and a few famous ones,
+one `.phh` file each), read from memory like the generated hands, when that folder is there.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from benchmarks.suite import data_dir, missing, row
@@ -23,6 +28,8 @@ from pipeline.phh_writer import PHH_VARIANTS
 from pipeline.sources import read_blocks
 
 SEED = 1
+WARM_UP = 50  # hands read and replayed before either side is timed
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "phh"
 
 
 def hands_file_texts(per_variant: int) -> list[str]:
@@ -64,20 +71,36 @@ def _pokerkit_loads(text: str) -> bool:
     return True
 
 
+def corpus_texts() -> list[str]:
+    """The hands of the shared PHH corpus, one text each (empty when the folder is not there)."""
+    files = sorted(CORPUS.rglob("*.phh")) if CORPUS.is_dir() else []
+    return [block.text for path in files for block in read_blocks(path, split_phh)]
+
+
+def compare(name: str, texts: list[str], budget: float, what: str) -> dict[str, Any]:
+    """Ours against PokerKit on the hands PokerKit can follow: it cannot load a few hands where a
+    draw game's stub ran out at a different moment than its model of the deck expects."""
+    both = [t for t in texts if _pokerkit_loads(t)]
+    for text in both[:WARM_UP]:  # the grammar, the numba kernels of the scales met: not timed
+        _ours(text)
+    ours, n_ours = _rate(_ours, both, budget)
+    peer, n_peer = _rate(_pokerkit_loads, both, budget)
+    note = (f"{len(both):,} {what} ({len(texts) - len(both)} PokerKit cannot load left out); "
+            f"ours timed on {n_ours:,}, PokerKit on {n_peer:,}; one core")
+    return row(name, ours, peer, "PokerKit", "hands/s", note)
+
+
 def run(quick: bool) -> list[dict[str, Any]]:
     texts = hands_file_texts(60 if quick else 1000)
     budget = 8.0 if quick else 60.0
-    _ours(texts[0])  # compile the numba kernels and the grammar outside the timing
+    corpus = corpus_texts()
     try:
         import pokerkit  # noqa: F401
     except ImportError:
         ours, _ = _rate(_ours, texts, budget)
         return [missing("PHH load + validate", "PokerKit", "hands/s", ours, "PokerKit not installed")]
-    # Both sides are timed on the hands PokerKit can follow: it cannot load a few hands where a
-    # draw game's stub ran out at a different moment than its model of the deck expects.
-    both = [t for t in texts if _pokerkit_loads(t)]
-    ours, n_ours = _rate(_ours, both, budget)
-    peer, n_peer = _rate(_pokerkit_loads, both, budget)
-    note = (f"{len(both):,} generated hands of the 11 PHH variants ({len(texts) - len(both)} PokerKit "
-            f"cannot load left out); ours timed on {n_ours:,}, PokerKit on {n_peer:,}; one core")
-    return [row("PHH load + validate", ours, peer, "PokerKit", "hands/s", note)]
+    rows = [compare("PHH load + validate", texts, budget, "generated hands of the 11 PHH variants")]
+    if corpus:
+        rows.append(compare("PHH load + validate, shared corpus", corpus, budget,
+                            f"hands of {CORPUS.relative_to(CORPUS.parents[2])}"))
+    return rows
