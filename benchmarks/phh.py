@@ -45,7 +45,10 @@ def hands_file_texts(per_variant: int) -> list[str]:
 
 
 def _rate(work: Callable[[str], Any], texts: list[str], budget: float) -> tuple[float, int]:
-    """Hands per second of `work` over the texts, stopping after `budget` seconds (at least 50 hands)."""
+    """Hands per second of `work` over the texts, stopping after `budget` seconds (at least 50 hands),
+    after a warm-up on the first hands (the grammar, the numba kernels of the scales met)."""
+    for text in texts[:WARM_UP]:
+        work(text)
     started = time.perf_counter()
     done = 0
     for text in texts:
@@ -81,8 +84,6 @@ def compare(name: str, texts: list[str], budget: float, what: str) -> dict[str, 
     """Ours against PokerKit on the hands PokerKit can follow: it cannot load a few hands where a
     draw game's stub ran out at a different moment than its model of the deck expects."""
     both = [t for t in texts if _pokerkit_loads(t)]
-    for text in both[:WARM_UP]:  # the grammar, the numba kernels of the scales met: not timed
-        _ours(text)
     ours, n_ours = _rate(_ours, both, budget)
     peer, n_peer = _rate(_pokerkit_loads, both, budget)
     note = (f"{len(both):,} {what} ({len(texts) - len(both)} PokerKit cannot load left out); "
