@@ -15,6 +15,8 @@ are the Lark transformers (their base class is Lark's, a Python class mypyc cann
 
 from __future__ import annotations
 
+import copyreg
+import dataclasses
 import importlib.util
 import os
 import sys
@@ -23,6 +25,7 @@ from importlib.abc import MetaPathFinder
 from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 COMPILED = (
     "pipeline/amounts.py",
@@ -92,6 +95,27 @@ def choose() -> None:
         return
     if pure_requested() or stale():
         sys.meta_path.insert(0, _FromSource())
+
+
+def _rebuild(cls: type[Any], fields: dict[str, Any]) -> Any:
+    return cls(**fields)
+
+
+def _reduce(obj: Any) -> tuple[Any, ...]:
+    return _rebuild, (type(obj), {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj) if f.init})
+
+
+def make_picklable() -> None:
+    """Pickle the hot modules' frozen dataclasses through their constructors. A compiled frozen
+    dataclass cannot be unpickled the default way (its state is set attribute by attribute, which
+    the frozen class refuses), and workers send findings, codes and hands between processes.
+    Called by `pipeline.workers`; the same on both paths."""
+    for name in sorted(_NAMES):
+        for cls in vars(importlib.import_module(name)).values():
+            params = getattr(cls, "__dataclass_params__", None)
+            if isinstance(cls, type) and params is not None and params.frozen \
+                    and cls.__module__ == name:
+                copyreg.pickle(cls, _reduce)
 
 
 def compiled_modules() -> dict[str, bool]:

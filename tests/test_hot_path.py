@@ -80,3 +80,21 @@ def test_both_paths_store_the_same_hands_awards_and_findings(tmp_path: Path) -> 
     assert compiled_rows == plain_rows
     assert compiled_report["hands"] == plain_report["hands"] and compiled_report["hands"]
     assert compiled_report["audit"] == plain_report["audit"]
+
+
+def test_hands_and_findings_cross_processes_intact() -> None:
+    """Workers send findings (with their codes) back to the parent; a compiled frozen class is
+    pickled through its constructor (`hot_path.make_picklable`)."""
+    import pickle
+
+    import pipeline.workers  # noqa: F401  (registers the picklers, as in a worker)
+    from evaluator.replay import replay_hand
+    from pipeline.formats import FORMATS, NATIVE
+    from pipeline.sources import read_blocks
+
+    block = next(read_blocks(SAMPLES / "audit" / "RAISE_BELOW_MINIMUM.bhh"))
+    hand = FORMATS[NATIVE].parse(block.text)
+    found = replay_hand(hand).findings
+    assert found
+    assert pickle.loads(pickle.dumps(hand)) == hand
+    assert pickle.loads(pickle.dumps(found)) == found
