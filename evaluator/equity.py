@@ -3,8 +3,7 @@ the all-in adjusted result of a recorded hand.
 
 `equities` takes a `Situation` (the game, each contender's cards, the boards so far, how many
 cards each player and each board still gets, the cards known to be out of the stub) and the pots
-(who is eligible for each), deals every remaining run-out when there are few of them
-(`EXACT_LIMIT`) and otherwise a fixed-seed random sample, and averages each player's share of each
+(who is eligible for each), deals the run-outs (below) and averages each player's share of each
 pot under the game's showdown: portions (high, low, badugi, ...), qualifiers, ties split, a
 portion nobody qualifies for going to the others (:mod:`evaluator.showdown`).
 
@@ -12,11 +11,22 @@ The common games are evaluated in batches by the numba kernels of :mod:`evaluato
 array row per player per run-out). The games with many boards or other ways of making a hand
 (Murder, Oklahoma, the Chowahas, Sohe, Dramaha, Razzdugi, Action Razz, ...) are batched too: their
 ways are traced once per hand from `evaluator.showdown`'s own rule for the game, called on
-positions instead of cards, and every way of every run-out is evaluated in one kernel call; they
-keep the run-out counts of `best_hands` (`GENERAL_LIMIT`, `GENERAL_SAMPLES`), through which the
-few games left (Dramaha 49's points, Mexican Poker's jokers) still go one run-out at a time.
-Samples are dealt by a numba Fisher-Yates shuffle from a fixed seed: the same every time, with
-a standard error of each share under 0.5/sqrt(samples) (0.35% at 20,000, 1.6% at 1,000).
+positions instead of cards, and every way of every run-out is looked up in one kernel call. The
+few games left (Dramaha 49's points, Mexican Poker's jokers) go through `best_hands` one run-out
+at a time.
+
+How many run-outs: each hand has a `BUDGET` of work, counted in five-card hands looked up (with
+the cost of a player's row, of a badugi way, of a `best_hands` call in the same unit), and a
+run-out's cost is counted from the game, the players and the cards, never timed: the same hand
+gets the same run-outs and the same shares on every machine. Every run-out is dealt when all of
+them fit in the budget (`Equity.exact`); otherwise a sample of as many as fit, at most `SAMPLES`
+and at least `MIN_SAMPLES`, dealt by a numba Fisher-Yates shuffle from a fixed seed.
+`Equity.runouts` says how many (`allin_adjustments` stores both). A sampled share of N run-outs
+has a standard error of at most 0.5/sqrt(N): 0.35 of a percentage point at 20,000 (Hold'em before
+the flop), 0.6 at 7,500 (Omaha two-way), 1.2 at 1,666 (Big O three-way), 1.8 at 769 (Four Card
+Chowaha three-way), 2.2 at 495 (Murder three-way before the flop; 4.1 at 148 ten-way, the costliest
+batched hand), and 5 at worst, at `MIN_SAMPLES`, which only the games through `best_hands` reach
+(their hands then cost more than the budget: about 30 ms a player).
 
 `all_in_adjusted(hand)` finds the moment all the chips of a hand went in (its last betting
 action); when two or more players still contest the pot with known cards and cards were dealt
@@ -35,7 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from math import comb
 
@@ -45,9 +55,23 @@ import numpy.typing as npt
 from evaluator.awarding import Pot, side_pots
 from evaluator.catalog import ALL_GAMES, EXTRA_HOLE_CARDS_ON_BLACK_FLOP, GAMES, Street
 from evaluator.codes import decode_one, encode, encode_one
+from evaluator.fast7 import (
+    _FLUSH_BITS,
+    _RANK_KEY_BITS,
+    _SUIT_BASE,
+    Displacements,
+    Keys,
+    Table,
+    _five_args,
+    _has_fallback,
+    _slot,
+)
 from evaluator.scales import (
+    SCALES,
+    Ranks,
     badugi_batch,
     best5_batch,
+    eval5,
     low_floor,
     njit,
     omaha_high_batch,
@@ -73,10 +97,17 @@ from pipeline.model import UNKNOWN_CARD, Action, Hand
 Cards = tuple[str, ...]
 Codes = npt.NDArray[np.int8]
 
-EXACT_LIMIT = 50_000  # run-outs dealt exactly up to this many (batch evaluation)
-SAMPLES = 20_000  # otherwise this many random run-outs, from a fixed seed
-GENERAL_LIMIT = 2_000  # the same two numbers for games evaluated one run-out at a time
-GENERAL_SAMPLES = 1_000
+# The cost of a hand, in units of one five-card hand looked up in the tables of evaluator.fast7
+# (6-7 ns on the 2-core machine of docs/performance.md), measured on that machine for each kind
+# of work; the run-outs of a hand are chosen from these counts alone, never from a clock.
+BUDGET = 1_200_000  # units a hand: about 10 ms
+SAMPLES = 20_000  # the most run-outs a sample deals, however cheap the hand (standard error 0.35%)
+MIN_SAMPLES = 100  # the fewest, however costly the hand (standard error at most 5%)
+ROW_COST = 20  # a player's row of a run-out in one portion: its deal, its cards gathered, its share
+BEST_FIVE_COST = 2  # a five-card hand of the best five of n cards (the nested loops of fast7)
+RIO_BRAVO_COST = 16  # the eight seven-card hands of eight cards, each row copied by np.delete
+BADUGI_COST = 30  # a four-card badugi way (the reference kernel tries its 16 subsets)
+GENERAL_COST = 50_000  # a player's run-out through `best_hands`, one Python call (about 300 µs)
 SEED = 20250706
 NO_RANK = -1  # a hand that does not qualify for a portion (every real rank is >= 0)
 
@@ -325,48 +356,131 @@ def _board_sizes(s: Situation) -> list[tuple[str, int]]:
             for name in dict.fromkeys(name for name, _ in (*s.boards, *s.board_to_come))]
 
 
-def _board_rows(s: Situation, runs: Codes) -> tuple[list[str], Codes]:
-    """The boards of every run-out as rows of codes (boards in `_board_sizes` order), and the same
-    layout with the known cards by name and the cards to come by position in the run-out."""
+def _board_names(s: Situation) -> list[str]:
+    """The boards' cards in `_board_sizes` order: the known ones by name, the cards to come by
+    their position in the run-out."""
     known = dict(s.boards)
     coming = dict(s.board_to_come)
     names: list[str] = []
+    pos = len(s.holes) * s.to_come
+    for name, _ in _board_sizes(s):
+        n = coming.get(name, 0)
+        names += [*known.get(name, ()), *(f"{_TO_COME}b{pos + j}" for j in range(n))]
+        pos += n
+    return names
+
+
+def _board_rows(s: Situation, runs: Codes) -> Codes:
+    """The boards of every run-out as rows of codes, in the layout of `_board_names`."""
+    known = dict(s.boards)
+    coming = dict(s.board_to_come)
     parts = []
     pos = len(s.holes) * s.to_come
     for name, _ in _board_sizes(s):
         cards = known.get(name, ())
         n = coming.get(name, 0)
-        names += [*cards, *(f"{_TO_COME}b{pos + j}" for j in range(n))]
         parts += [np.broadcast_to(encode(cards), (runs.shape[0], len(cards))), runs[:, pos:pos + n]]
         pos += n
-    rows = np.concatenate(parts, axis=1) if parts else np.zeros((runs.shape[0], 0), dtype=np.int8)
-    return names, rows
+    return np.concatenate(parts, axis=1) if parts else np.zeros((runs.shape[0], 0), dtype=np.int8)
 
 
-def _traced_ranks(s: Situation, game: str, runs: Codes) -> list[npt.NDArray[np.int64]] | None:
-    """Ranks (players x run-outs, one array per portion): every way of every run-out evaluated in
-    one batch per player and portion, the best way kept; None when the game is not traced."""
-    n_runs, k = runs.shape[0], s.to_come
-    board_names, boards = _board_rows(s, runs)
-    out: list[list[npt.NDArray[np.int64]]] = []
-    for i, hole in enumerate(s.holes):
-        parts = _traced(s, game, i, board_names)
-        if parts is None or (out and len(out) != len(parts)):
+def _traced_parts(s: Situation, game: str) -> list[tuple[_Traced, ...]] | None:
+    """Each contender's traced portions; None when the game is not traced (or its portions differ
+    between the players)."""
+    names = _board_names(s)
+    out: list[tuple[_Traced, ...]] = []
+    for i in range(len(s.holes)):
+        parts = _traced(s, game, i, names)
+        if parts is None or (out and len(out[0]) != len(parts)):
             return None
-        if not out:
-            out = [[] for _ in parts]
+        out.append(parts)
+    return out
+
+
+@njit()
+def _best_way_rows(rows: Codes, ways: npt.NDArray[np.intp], scale: int, card_keys: Keys, flush: Table,
+                   multiplier: int, slot_mask: int, displacements: Displacements, values: Table) -> Ranks:
+    """The best of the five-card `ways` (positions in a row) of each row: the ranks `best5_batch`
+    gives each way's five cards, looked up in the same tables of evaluator.fast7 (a row with a
+    joker by the reference kernel), without first copying every way of every row into an array
+    of rows x ways x 5 cards (that copy cost as much as the lookups). Each position's key and rank
+    bit are read once a row, since the ways share positions."""
+    out = np.empty(rows.shape[0], dtype=np.int64)
+    keys = np.empty(rows.shape[1], dtype=np.int64)
+    bits = np.empty(rows.shape[1], dtype=np.int64)
+    for r in range(rows.shape[0]):
+        row = rows[r]
+        best = -1
+        if _has_fallback(row):
+            for w in range(ways.shape[0]):
+                best = max(best, eval5(int(row[ways[w, 0]]), int(row[ways[w, 1]]), int(row[ways[w, 2]]),
+                                       int(row[ways[w, 3]]), int(row[ways[w, 4]]), scale, False))
+            out[r] = best
+            continue
+        for p in range(row.shape[0]):
+            keys[p] = card_keys[row[p]]
+            bits[p] = 1 << (row[p] >> 2)
+        for w in range(ways.shape[0]):
+            a, b, c, d, e = ways[w, 0], ways[w, 1], ways[w, 2], ways[w, 3], ways[w, 4]
+            key = _SUIT_BASE + keys[a] + keys[b] + keys[c] + keys[d] + keys[e]
+            if key & _FLUSH_BITS:
+                v = int(flush[bits[a] | bits[b] | bits[c] | bits[d] | bits[e]])
+            else:
+                v = int(values[_slot(key & _RANK_KEY_BITS, multiplier, slot_mask, displacements)])
+            best = max(best, v)
+        out[r] = best
+    return out
+
+
+def _traced_ranks(s: Situation, traced: Sequence[tuple[_Traced, ...]],
+                  runs: Codes) -> list[npt.NDArray[np.int64]]:
+    """Ranks (players x run-outs, one array per portion): the best way of every run-out, for
+    each player and portion."""
+    n_runs, k = runs.shape[0], s.to_come
+    boards = _board_rows(s, runs)
+    out: list[list[npt.NDArray[np.int64]]] = [[] for _ in traced[0]]
+    for i, (hole, parts) in enumerate(zip(s.holes, traced, strict=True)):
         row = np.concatenate([np.broadcast_to(encode(hole), (n_runs, len(hole))), runs[:, i * k:(i + 1) * k],
                               boards], axis=1)
         for j, part in enumerate(parts):
-            cards = row[:, part.ways].reshape(-1, part.ways.shape[1])
-            ranks = badugi_batch(cards) if part.scale == "badugi" else best5_batch(cards, part.scale)
-            ranks = ranks.reshape(n_runs, -1).max(axis=1).astype(np.int64)
+            if part.scale == "badugi":
+                ranks = badugi_batch(row[:, part.ways].reshape(-1, 4)).reshape(n_runs, -1).max(axis=1)
+            else:
+                ranks = _best_way_rows(row, part.ways, SCALES[part.scale], *_five_args(SCALES[part.scale]))
             if part.floor is not None:
                 ranks = np.where(ranks >= part.floor, ranks, NO_RANK)
             if len(part.faces):
                 ranks = ranks + ABOVE * np.isin(row[:, part.faces] >> 2, _FACE_RANKS).any(axis=1)
             out[j].append(ranks)
     return [np.vstack(per_player) for per_player in out]
+
+
+# ---- the cost of a run-out -------------------------------------------------------------------
+
+
+def _fast_cost(s: Situation, rules: Sequence[_Rule]) -> int:
+    """Units (see BUDGET) of one run-out of the batch rules: per player and portion, its row and
+    the five-card hands the kernel looks up."""
+    board = sum(n for _, n in _board_sizes(s))
+    total = 0
+    for rule in rules:
+        for hole in s.holes:
+            n_hole = len(hole) + s.to_come
+            n = n_hole + board
+            if rule.kind == "omaha":
+                hands = comb(n_hole, 2) * comb(board, 3)
+            elif rule.scale == "high":
+                hands = RIO_BRAVO_COST if n == 8 else 1  # up to seven cards: one lookup (fast7)
+            else:
+                hands = BEST_FIVE_COST * comb(n, 5)
+            total += ROW_COST + hands
+    return total
+
+
+def _traced_cost(traced: Sequence[tuple[_Traced, ...]]) -> int:
+    """Units of one run-out of the traced ways: per player and portion, its row and its ways."""
+    return sum(ROW_COST + len(part.ways) * (BADUGI_COST if part.scale == "badugi" else 1)
+               for parts in traced for part in parts)
 
 
 # ---- run-outs --------------------------------------------------------------------------------
@@ -417,16 +531,20 @@ def _enumerate(deck: Sequence[int], sizes: Sequence[int]) -> Codes:
     return sets[:, splits].reshape(-1, need)
 
 
-def _runouts(s: Situation, deck: Sequence[int], limit: int, samples: int,
+def _runouts(s: Situation, deck: Sequence[int], cost: int, samples: int | None,
              seed: int) -> tuple[npt.NDArray[np.int8], bool]:
-    """The run-outs as rows of card codes (groups in `_groups` order), and whether all of them."""
+    """The run-outs as rows of card codes (groups in `_groups` order), and whether all of them:
+    all when they fit in the budget at `cost` units each, else a sample of as many as fit (at
+    least MIN_SAMPLES, at most SAMPLES) or of `samples` when given."""
     sizes = _groups(s)
     need = sum(sizes)
     if need > len(deck):
         raise ValueError(f"{need} cards to come but only {len(deck)} left in the stub")
-    if _count(len(deck), sizes) <= limit:
+    fit = BUDGET // max(cost, 1)
+    if _count(len(deck), sizes) <= fit:
         return _enumerate(deck, sizes), True
-    return _sample(np.asarray(deck, dtype=np.int8), need, samples, seed), False
+    n = samples or min(SAMPLES, max(MIN_SAMPLES, fit))
+    return _sample(np.asarray(deck, dtype=np.int8), need, n, seed), False
 
 
 @njit()
@@ -539,25 +657,26 @@ def _general_ranks(s: Situation, runs: npt.NDArray[np.int8]) -> list[npt.NDArray
 def equities(s: Situation, pots: Sequence[Sequence[int]] | None = None, *, samples: int | None = None,
              seed: int = SEED, general: bool = False) -> Equity:
     """Each contender's expected share of each pot (`pots`: the eligible contenders' indexes;
-    default one pot for all). `general` evaluates through `best_hands` even when a batch rule
-    exists (the tests compare the two)."""
+    default one pot for all). The run-outs are those the batch evaluation's cost allows (see
+    BUDGET); `general` evaluates them through `best_hands` even when a batch rule exists (the
+    tests compare the two on the same run-outs)."""
     if len(s.holes) < 1:
         raise ValueError("equity needs at least one player")
     game = s.chosen if s.game == PICKEM and s.chosen else s.game
-    rules = None if general or s.splits else _fast_rules(game, s.dice, dict(s.options))
+    rules = None if s.splits else _fast_rules(game, s.dice, dict(s.options))
     board_names = {name for name, _ in (*s.boards, *s.board_to_come)}
     if rules is not None and board_names - {"1"}:
         rules = None  # the batch rules know one board only
-    deck = _stub(s)
+    traced = None if rules is not None else _traced_parts(s, game)
+    evaluate: Callable[[Codes], list[npt.NDArray[np.int64]]]
     if rules is not None:
-        runs, exact = _runouts(s, deck, EXACT_LIMIT, samples or SAMPLES, seed)
-        ranks = _fast_ranks(s, rules, runs)
+        cost, evaluate = _fast_cost(s, rules), partial(_fast_ranks, s, rules)
+    elif traced is not None:
+        cost, evaluate = _traced_cost(traced), partial(_traced_ranks, s, traced)
     else:
-        # The traced games are batched too, on the run-outs `best_hands` would be given, so that
-        # either way gives the same shares.
-        runs, exact = _runouts(s, deck, GENERAL_LIMIT, samples or GENERAL_SAMPLES, seed)
-        traced = None if general else _traced_ranks(s, game, runs)
-        ranks = _general_ranks(s, runs) if traced is None else traced
+        cost, evaluate = GENERAL_COST * len(s.holes), partial(_general_ranks, s)
+    runs, exact = _runouts(s, _stub(s), cost, samples, seed)
+    ranks = _general_ranks(s, runs) if general else evaluate(runs)
     groups = pots if pots is not None else [range(len(s.holes))]
     shares = tuple(tuple(_pot_shares(ranks, list(g), len(s.holes))) for g in groups)
     return Equity(shares, int(runs.shape[0]), exact)

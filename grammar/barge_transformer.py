@@ -15,6 +15,7 @@ from lark import Token, Transformer, v_args
 from evaluator.profiles import PROFILES
 from evaluator.variants import VARIANTS
 from grammar.errors import HandSyntaxError
+from grammar.reading import is_token
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import GAME_TYPES, PLAY_MONEY, Action, Award, FinalStack, Hand, Seat, Stakes
 
@@ -44,7 +45,7 @@ class BargeTransformer(Transformer[Token, Any]):
     # ---- values ----
     def amount(self, token: Token) -> int:
         try:
-            return parse_amount(token)
+            return parse_amount(token.value)
         except AmountError as exc:
             raise _error(token, str(exc)) from None
 
@@ -52,7 +53,7 @@ class BargeTransformer(Transformer[Token, Any]):
         return tuple(str(t).translate(_SUITS) for t in tokens)
 
     def timestamp(self, date: Token, time: Token) -> datetime:
-        fmt = "%Y-%m-%d %H:%M:%S" if time.count(":") == 2 else "%Y-%m-%d %H:%M"
+        fmt = "%Y-%m-%d %H:%M:%S" if time.value.count(":") == 2 else "%Y-%m-%d %H:%M"
         try:
             return datetime.strptime(f"{date} {time}", fmt)
         except ValueError:
@@ -102,25 +103,25 @@ class BargeTransformer(Transformer[Token, Any]):
 
     # ---- metadata ----
     def event(self, text: Token) -> tuple[str, Any]:
-        return ("event", text.strip())
+        return ("event", text.value.strip())
 
     def tournament(self, text: Token) -> tuple[str, Any]:
-        return ("tournament", text.strip())
+        return ("tournament", text.value.strip())
 
     def level(self, text: Token) -> tuple[str, Any]:
-        return ("level", text.strip())
+        return ("level", text.value.strip())
 
     def site(self, text: Token) -> tuple[str, Any]:
-        return ("site", text.strip())
+        return ("site", text.value.strip())
 
     def game_type(self, text: Token) -> tuple[str, Any]:
-        kind = text.strip()
+        kind = text.value.strip()
         if kind not in GAME_TYPES:
             raise _error(text, f"unknown game type '{kind}' (known: {', '.join(GAME_TYPES)})")
         return ("game_type", kind)
 
     def currency(self, text: Token) -> tuple[str, Any]:
-        code = text.strip()
+        code = text.value.strip()
         if code != PLAY_MONEY and not (len(code) == 3 and code.isascii() and code.isupper()):
             raise _error(text, f"currency '{code}' is neither an ISO 4217 code (USD, EUR ...) nor "
                                f"'{PLAY_MONEY}'")
@@ -135,7 +136,7 @@ class BargeTransformer(Transformer[Token, Any]):
         return (str(key), str(value))
 
     def button(self, seat: Token) -> tuple[str, int]:
-        return ("button", int(seat))
+        return ("button", int(seat.value))
 
     def button_line(self, button: tuple[str, int]) -> tuple[str, int]:
         return ("button_seat", button[1])  # a hand with a button and no table name
@@ -143,8 +144,8 @@ class BargeTransformer(Transformer[Token, Any]):
     def table(self, name: Token, *rest: Any) -> tuple[str, Any]:
         max_seats = button = None
         for item in rest:
-            if isinstance(item, Token):
-                max_seats = int(item.split("-")[0])
+            if is_token(item):
+                max_seats = int(item.value.split("-")[0])
             else:
                 button = item[1]
         return ("table", (str(name), max_seats, button))
@@ -152,18 +153,18 @@ class BargeTransformer(Transformer[Token, Any]):
     # ---- seats ----
     def seat_line(self, seat: Token, number: Token, name: Token, stack: int,
                   sitting_out: Token | None = None) -> tuple[Any, ...]:
-        player = name.strip()
+        player = name.value.strip()
         if player in RESERVED_NAMES:
             raise _error(name, f"'{player}' is a reserved word and cannot be a player's name")
-        return ("seat", name, Seat(int(number), player, stack, sitting_out is not None))
+        return ("seat", name, Seat(int(number.value), player, stack, sitting_out is not None))
 
     # ---- body ----
     def street_line(self, name: Token, cards: tuple[str, ...] = ()) -> tuple[Any, ...]:
-        return ("street", name, street_key(name), cards)
+        return ("street", name, street_key(name.value), cards)
 
     def action_line(self, actor: Token, partials: list[Partial],
                     all_in: Token | None = None) -> tuple[Any, ...]:
-        return ("action", actor, actor.strip(), partials, all_in is not None)
+        return ("action", actor, actor.value.strip(), partials, all_in is not None)
 
     def post_small_blind(self, value: int) -> list[Partial]:
         return _partial("post", value, detail="small_blind")
@@ -213,9 +214,8 @@ class BargeTransformer(Transformer[Token, Any]):
 
     def discard(self, discarded: tuple[str, ...] | Token,
                 drawn: tuple[str, ...] | None = None) -> list[Partial]:
-        if isinstance(discarded, Token):
-            discarded = ("??",) * int(discarded)
-        partials = _partial("discard", cards=discarded)
+        cards = discarded if isinstance(discarded, tuple) else ("??",) * int(discarded.value)  # a count
+        partials = _partial("discard", cards=cards)
         if drawn is not None:
             partials += _partial("draw", cards=drawn)
         return partials
@@ -224,7 +224,7 @@ class BargeTransformer(Transformer[Token, Any]):
         return _partial("expose", cards=cards)
 
     def show(self, cards: tuple[str, ...], description: Token | None = None) -> list[Partial]:
-        return _partial("show", cards=cards, detail=description[1:-1].strip() if description else None)
+        return _partial("show", cards=cards, detail=description.value[1:-1].strip() if description else None)
 
     def muck(self, cards: tuple[str, ...] = ()) -> list[Partial]:
         return _partial("muck", cards=cards)
@@ -233,7 +233,7 @@ class BargeTransformer(Transformer[Token, Any]):
         for die in dice:
             if die not in {"1", "2", "3", "4", "5", "6"}:
                 raise _error(die, f"a die shows 1 to 6, not {die}")
-        return _partial("roll", detail=" ".join(dice))
+        return _partial("roll", detail=" ".join(die.value for die in dice))
 
     def choose(self, variant: Token) -> list[Partial]:
         if variant not in VARIANTS:
@@ -245,19 +245,19 @@ class BargeTransformer(Transformer[Token, Any]):
 
     def dealt_line(self, name: Token, *groups: tuple[str, tuple[str, ...]]) -> tuple[Any, ...]:
         partials = [("deal", None, None, cards, face) for face, cards in groups]
-        return ("action", name, name.strip(), partials, False)
+        return ("action", name, name.value.strip(), partials, False)
 
     def deal_group(self, *parts: Any) -> tuple[str, tuple[str, ...]]:
         face = str(parts[0]) if len(parts) == 2 else "down"
         return (face, parts[-1])
 
     def uncalled_line(self, value: int, name: Token) -> tuple[Any, ...]:
-        return ("action", name, name.strip(), _partial("return", value), False)
+        return ("action", name, name.value.strip(), _partial("return", value), False)
 
     def collected_line(self, name: Token, value: int, pot: int,
                        portion: Token | None = None) -> tuple[Any, ...]:
-        detail = portion[1:-1].strip() if portion else None
-        return ("award", name, Award(name.strip(), value, pot, detail or None))
+        detail = portion.value[1:-1].strip() if portion else None
+        return ("award", name, Award(name.value.strip(), value, pot, detail or None))
 
     def whole_pot(self) -> int:
         return 0
@@ -266,9 +266,9 @@ class BargeTransformer(Transformer[Token, Any]):
         return 0
 
     def side_pot(self, number: Token) -> int:
-        if int(number) < 1:
+        if int(number.value) < 1:
             raise _error(number, "side pots are numbered from 1")
-        return int(number)
+        return int(number.value)
 
     def dealer_line(self, dealer: Token, partials: list[Partial]) -> tuple[Any, ...]:
         return ("dealer", dealer, partials)
@@ -289,10 +289,10 @@ class BargeTransformer(Transformer[Token, Any]):
         return _partial("reshuffle")
 
     def note(self, token: Token, text: Token) -> tuple[Any, ...]:
-        return ("dealer", token, _partial("note", detail=text.strip()))
+        return ("dealer", token, _partial("note", detail=text.value.strip()))
 
     def ruling(self, token: Token, text: Token) -> tuple[Any, ...]:
-        return ("dealer", token, _partial("ruling", detail=text.strip()))
+        return ("dealer", token, _partial("ruling", detail=text.value.strip()))
 
     # ---- summary ----
     def summary(self, *lines: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -302,7 +302,7 @@ class BargeTransformer(Transformer[Token, Any]):
         return ("total_pot", total, rake)
 
     def final_stack(self, seat: Token, number: Token, name: Token, value: int) -> tuple[Any, ...]:
-        return ("final_stack", name, FinalStack(int(number), name.strip(), value))
+        return ("final_stack", name, FinalStack(int(number.value), name.value.strip(), value))
 
     # ---- the whole hand ----
     def start(self, *items: tuple[Any, ...]) -> Hand:

@@ -34,6 +34,7 @@ from lark import Token, Transformer, v_args
 
 from grammar.pokerstars_assembly import Header, Item, assemble, error
 from grammar.pokerstars_dialects import Dialect
+from grammar.reading import is_token
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import Hand
 
@@ -127,11 +128,11 @@ class BovadaTransformer(Transformer[Token, Any]):
 
     def seat_line(self, number: Token, name: Token, stack: Token) -> Item:
         label, hero = _label(name)
-        return ("seat", name, int(str(number)[5:-1]), label, hero, _money(stack), stack.startswith("$"))
+        return ("seat", name, int(str(number)[5:-1]), label, hero, _money(stack), stack.value.startswith("$"))
 
     def stud_seat_line(self, seat: Token, stack: Token) -> Item:
         label, hero = _label(Token.new_borrow_pos("NAME", str(seat).rstrip(":"), seat))
-        return ("seat", seat, int(label[5:]), label, hero, _money(stack), stack.startswith("$"))
+        return ("seat", seat, int(label[5:]), label, hero, _money(stack), stack.value.startswith("$"))
 
     def street_line(self, name: Token, *groups: Cards) -> Item:
         return ("marker", name, " ".join(str(name).upper().split()), groups)
@@ -154,13 +155,13 @@ class BovadaTransformer(Transformer[Token, Any]):
     # Each action: (verb, amount, total, cards, description). The verb is what the history says;
     # `_Walk` writes it in PokerStars' terms.
     def set_dealer(self, _word: Token, seat: Token | None = None) -> Item:
-        return ("dealer", int(seat) if seat is not None else None, None, (), None)
+        return ("dealer", int(seat.value) if seat is not None else None, None, (), None)
 
     def small_blind(self, _word: Token, amount: Token) -> Item:
         return ("small_blind", _money(amount), None, (), None)
 
     def big_blind(self, word: Token, amount: Token) -> Item:
-        verb = "big_blind_or_bring_in" if "Bring in" in word else "big_blind"  # stud: the bring-in
+        verb = "big_blind_or_bring_in" if "Bring in" in word.value else "big_blind"  # stud: the bring-in
         return (verb, _money(amount), None, (), None)
 
     def ante(self, amount: Token) -> Item:
@@ -189,7 +190,7 @@ class BovadaTransformer(Transformer[Token, Any]):
         return ("call", _money(amount), None, (), None)
 
     def bet(self, word: Token, amount: Token) -> Item:
-        return ("bet", _money(amount), None, (), "double" if word.startswith("D") else None)
+        return ("bet", _money(amount), None, (), "double" if word.value.startswith("D") else None)
 
     def raise_(self, _word: Token, amount: Token, total: Token | None = None) -> Item:
         return ("raise", _money(amount), _money(total if total is not None else amount), (), None)
@@ -205,7 +206,7 @@ class BovadaTransformer(Transformer[Token, Any]):
 
     def showdown(self, _word: Token, *rest: Any) -> Item:
         shown = next((r for r in rest if isinstance(r, tuple)), ())
-        words = next((str(r)[1:-1].strip() for r in rest if isinstance(r, Token)), None)
+        words = next((str(r)[1:-1].strip() for r in rest if is_token(r)), None)
         return ("show", None, None, shown, words)
 
     def muck(self, shown: Cards, _words: Token | None = None) -> Item:

@@ -14,6 +14,7 @@ from lark import Token, Transformer, v_args
 from grammar.fulltilt_names import unmask
 from grammar.pokerstars_assembly import Header, Item, assemble, currency_of_symbol, error
 from grammar.pokerstars_dialects import FULLTILT
+from grammar.reading import is_token
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import Hand
 
@@ -65,7 +66,7 @@ class FullTiltTransformer(Transformer[Token, Any]):
         return tuple(str(t) for t in tokens)
 
     def stamp(self, time: Token, zone: Token, date: Token) -> tuple[datetime, str]:
-        seconds = ":%S" if time.count(":") == 2 else ""
+        seconds = ":%S" if time.value.count(":") == 2 else ""
         shape = "%Y/%m/%d" if date.type == "DATE" else "%a, %B %d, %Y"  # "Wed, July 21, 2010"
         try:
             moment = datetime.strptime(f"{date} {time}", f"{shape} %H:%M{seconds}")
@@ -127,7 +128,8 @@ class FullTiltTransformer(Transformer[Token, Any]):
     # ---- seats and the play ----
     def seat_line(self, _kw: Token, number: Token, name: Token, stack: Token,
                   flag: Token | None = None) -> Item:
-        return ("seat", name, int(number), _name(name), _money(stack), "is sitting out" if flag else "", None)
+        flags = "is sitting out" if flag else ""
+        return ("seat", name, int(number.value), _name(name), _money(stack), flags, None)
 
     def street_line(self, marker: Token, *rest: Any) -> Item:
         if _marker(marker) == _NO_STREET:
@@ -136,7 +138,7 @@ class FullTiltTransformer(Transformer[Token, Any]):
         return ("street", marker, [(_marker(marker), groups)])
 
     def button_line(self, _kw: Token, seat: Token) -> Item:
-        return ("button", int(seat))
+        return ("button", int(seat.value))
 
     def dealt_line(self, _kw: Token, name: Token, *groups: Cards) -> Item:
         return ("dealt", name, _name(name), groups)
@@ -191,11 +193,11 @@ class FullTiltTransformer(Transformer[Token, Any]):
 
     def show(self, *parts: Any) -> Item:
         cards = next((p for p in parts if isinstance(p, tuple)), ())
-        words = next((str(p).strip().strip("()").strip() for p in parts if isinstance(p, Token)), None)
+        words = next((str(p).strip().strip("()").strip() for p in parts if is_token(p)), None)
         return ("show", None, None, cards, words or None)
 
     def discard(self, *parts: Any) -> Item:
-        count = next((int(p) for p in parts if isinstance(p, Token) and p.type == "INT"), None)
+        count = next((int(p.value) for p in parts if is_token(p) and p.type == "INT"), None)
         cards: Cards = next((p for p in parts if isinstance(p, tuple)), ())
         return ("discard", len(cards) if count is None else count, None, cards, None)
 
@@ -238,7 +240,7 @@ class FullTiltTransformer(Transformer[Token, Any]):
 
     def total_line(self, _kw: Token, total: Token, *rest: Any) -> Item:
         parts = [r for r in rest if isinstance(r, tuple)]
-        rake = next((_money(r) for r in rest if isinstance(r, Token) and r.type == "MONEY"), None)
+        rake = next((_money(r) for r in rest if is_token(r) and r.type == "MONEY"), None)
         return ("total", _money(total), parts, rake, [])
 
     def main_part(self, _kw: Token, amount: Token) -> Item:

@@ -26,6 +26,7 @@ from lark import Token, Transformer, v_args
 from grammar.poker888_transformer import Reading
 from grammar.pokerstars_assembly import SYMBOLS, Header, Item, assemble, error
 from grammar.pokerstars_dialects import Dialect
+from grammar.reading import is_token
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import Hand
 
@@ -116,7 +117,7 @@ class PartyPokerTransformer(Transformer[Token, Any]):
         return number, str(origin)[1:-1].replace(" ", "") if origin is not None else None
 
     def cash_stakes(self, *parts: Any) -> _Stakes:
-        tokens = [p for p in parts if isinstance(p, Token)]
+        tokens = [p for p in parts if is_token(p)]
         amounts = [money(t) for t in tokens if t.type == "MONEY"]
         code = next((str(t) for t in tokens if t.type == "CODE"), None) or SYMBOLS.get(_symbol(tokens[0]))
         structure = next((str(t) for t in tokens if t.type == "STRUCTURE"), "FL")  # stud names none
@@ -136,7 +137,7 @@ class PartyPokerTransformer(Transformer[Token, Any]):
     def level_stakes(self, kind: Token, small: Token, big: Token, ante: Token | None = None) -> Item:
         # "Stakes(200/400)" are a limit game's bets, whose big blind is the small bet
         bets = money(small), money(big)
-        blinds = (bets[0] // 2, bets[0]) if kind.startswith("Stakes") else bets
+        blinds = (bets[0] // 2, bets[0]) if kind.value.startswith("Stakes") else bets
         return ("level", *blinds, money(ante) if ante is not None else 0, bets)
 
     def tournament_stakes(self, structure: Token, game: Token, *rest: Any) -> _Stakes:
@@ -150,17 +151,17 @@ class PartyPokerTransformer(Transformer[Token, Any]):
                        bets=blinds[3] if blinds and str(structure) == "FL" else None)
 
     def table(self, name: Token, kind: Token) -> _Table:
-        return _Table(str(name).strip(), "Real" not in kind)
+        return _Table(str(name).strip(), "Real" not in kind.value)
 
     def button(self, seat: Token) -> int:
-        return int(seat)
+        return int(seat.value)
 
     def player_count(self, *_counts: Token) -> None:
         return None
 
     # ---- the play ----
     def seat_line(self, _word: Token, number: Token, name: Token, stack: Token, *_rest: Token) -> Item:
-        return ("seat", name, int(number), str(name).strip(), money(stack), "", None)
+        return ("seat", name, int(number.value), str(name).strip(), money(stack), "", None)
 
     def street_line(self, street: Token, cards: Cards = ()) -> Item:
         word = str(street).removeprefix("Dealing").strip().upper()
@@ -233,7 +234,7 @@ class PartyPokerTransformer(Transformer[Token, Any]):
 
     def note(self, *tokens: Token) -> Item | None:
         # a player who joins is written among no seats: their lines cannot be read (`_joined_unseated`)
-        if len(tokens) == 2 and tokens[1].startswith("has joined"):
+        if len(tokens) == 2 and tokens[1].value.startswith("has joined"):
             return ("joined", tokens[0], str(tokens[0]).strip())
         return None
 
@@ -242,7 +243,7 @@ class PartyPokerTransformer(Transformer[Token, Any]):
         return number, None
 
     def newer_stakes(self, small: Token, big: Token, *rest: Any) -> _Stakes:
-        tokens = [r for r in rest if isinstance(r, Token)]
+        tokens = [r for r in rest if is_token(r)]
         parts = {r[0]: r[1:] for r in rest if isinstance(r, tuple)}
         game = next(t for t in tokens if t.type == "GAME")
         structure = next(str(t) for t in tokens if t.type == "STRUCTURE")
@@ -268,7 +269,7 @@ class PartyPokerTransformer(Transformer[Token, Any]):
             raise error(month, f"'{month} {day} {year} {time}' is not a valid date and time") from None
 
     def newer_table(self, name: Token, kind: Token, button: Token) -> tuple[_Table, int]:
-        return _Table(str(name).strip(), "Real" not in kind), int(button)
+        return _Table(str(name).strip(), "Real" not in kind.value), int(button.value)
 
     def newer_summary(self, _token: Token, pots: Item, *lines: Any) -> list[Item]:
         return [pots, *(line for group in lines if isinstance(group, list) for line in group)]
@@ -291,8 +292,8 @@ class PartyPokerTransformer(Transformer[Token, Any]):
         (not a folded one's). A cash-out's "collected" is the site's payment for the player's share of
         the pot, not a push from it: the pot goes to the hand the rules rank first."""
         player = str(name).strip()
-        cashed_out = any(isinstance(r, Token) and r.type == "CASHED_OUT" for r in rest)
-        folded = any(isinstance(r, Token) and r.type == "FOLDED" for r in rest)
+        cashed_out = any(is_token(r) and r.type == "CASHED_OUT" for r in rest)
+        folded = any(is_token(r) and r.type == "FOLDED" for r in rest)
         cards = next((r for r in rest if isinstance(r, tuple) and r and isinstance(r[0], str)
                       and r[0] not in ("won",)), None)
         won = next((r[1] for r in rest if isinstance(r, tuple) and r and r[0] == "won"), None)
@@ -343,7 +344,7 @@ def _hand(number: Token, stakes: _Stakes, table: _Table, button: int, lines: lis
     "collected 6600" of a 4,400 pot and a raise of 2,200 nobody called)."""
     _joined_unseated(lines)
     lines = _seats_in_play([line for line in lines if line[0] != "joined"])
-    if stakes.blinds and "Stud" not in stakes.game and \
+    if stakes.blinds and "Stud" not in stakes.game.value and \
             not any(line[0] == "play" and line[3][0] in ("post", "both") for line in lines):
         lines = _tournament_blinds(lines, button, stakes.blinds)
     big = _big_blind(lines, stakes.blinds[1] if stakes.blinds else 0)

@@ -2,7 +2,8 @@
 `HandSyntaxError` with the line, the column and what was expected.
 
 A block is a `.phh` file or one `[N]` section of a `.phhs` bulk file.  The container is TOML
-(`tomllib`); each string of `actions` is read by the grammar `phh_actions.lark`
+(`read_toml`: the TOML that PHH files use, anything else by `tomllib`); the strings of
+`actions` are read by the grammar `phh_actions.lark`, all of a hand's in one parse
 (`phh_transformer` turns the steps into the model's actions).  How PHH fields map onto the
 model, the seat and button convention and the hand ids: docs/interop.md, "PHH".
 
@@ -23,10 +24,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from lark import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lark import PostLex
 
 from evaluator.catalog import ALL_GAMES
 from evaluator.profiles import PROFILES
@@ -47,7 +50,7 @@ from grammar.phh_transformer import (
     toml_key,
     toml_value,
 )
-from grammar.reading import HandReader
+from grammar.reading import HandReader, _pure_requested
 from pipeline.accounting import chips_put_in
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import ACTION_KINDS, GAME_TYPES, Action, Award, FinalStack, Hand, Seat, Stakes
@@ -200,13 +203,92 @@ def _toml_error(exc: tomllib.TOMLDecodeError, text: str) -> HandSyntaxError:
     return HandSyntaxError(f"not valid TOML: {reason}", line, column, expected)
 
 
+# ---- the TOML that PHH files are written in ----------------------------------------------------
+
+# tomllib reads a character at a time in Python, as long as the rest of a hand takes.  PHH files
+# use little of TOML: `key = value` lines with bare keys, strings (basic ones without escapes,
+# literal ones), decimal integers and floats, booleans, local times and arrays of those (across
+# lines, with comments), comment and blank lines.  Those are read with a few regular expressions;
+# a document with anything else, or anything tomllib might refuse, goes to tomllib, which stays
+# the judge of errors and of everything unusual.
+_NOT_CONTROL = r"^\x00-\x08\n-\x1f\x7f"  # TOML allows a tab, but no other control character
+_COMMENT = rf"#[{_NOT_CONTROL}]*+"  # to the end of its line: never an array's `]` in a comment
+_SCALAR = (rf'"[{_NOT_CONTROL}"\\]*"'  # a backslash starts an escape: tomllib's
+           rf"|'[{_NOT_CONTROL}']*'"
+           r"|true|false"
+           r"|(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"  # a local time, without fractions
+           r"|[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+_BLANK = rf"(?:[ \t\n]|{_COMMENT})*+"
+_ARRAY = rf"\[(?:{_BLANK}(?:{_SCALAR}){_BLANK},)*{_BLANK}(?:(?:{_SCALAR}){_BLANK})?\]"
+_TOML_LINE = re.compile(rf"[ \t]*(?:(?P<key>[A-Za-z0-9_-]+)[ \t]*=[ \t]*(?P<value>{_SCALAR}|{_ARRAY})[ \t]*)?"
+                        rf"(?:{_COMMENT})?(?:\n|\Z)")
+_TOML_ITEM = re.compile(rf"{_COMMENT}|({_SCALAR})")  # in an array already matched: its values
+
+
+def toml_subset(text: str) -> dict[str, Any] | None:
+    """The document as `tomllib.loads` reads it, when it is written in the TOML that PHH files
+    use; None for anything else (a table, an inline table, a date, an escape, a repeated key...)."""
+    data: dict[str, Any] = {}
+    position, end = 0, len(text)
+    while position < end:
+        line = _TOML_LINE.match(text, position)
+        if line is None:
+            return None
+        position = line.end()
+        key = line["key"]
+        if key is not None:
+            if key in data:
+                return None
+            value = line["value"]
+            data[key] = [_scalar(item) for item in _TOML_ITEM.findall(value) if item] \
+                if value[0] == "[" else _scalar(value)
+    return data
+
+
+def _scalar(text: str) -> str | bool | int | float | time:
+    first = text[0]
+    if first == '"' or first == "'":
+        return text[1:-1]
+    if text == "true" or text == "false":
+        return text == "true"
+    if text[2:3] == ":":
+        return time(int(text[:2]), int(text[3:5]), int(text[6:]))
+    return float(text) if "." in text or "e" in text or "E" in text else int(text)
+
+
+def read_toml(text: str) -> dict[str, Any]:
+    """`tomllib.loads`, quicker for what PHH files are made of."""
+    data = toml_subset(text)
+    return tomllib.loads(text) if data is None else data
+
+
 # ---- the action notation --------------------------------------------------------------------
 
 ACTIONS = HandReader(GRAMMAR, StepTransformer, _DESCRIPTIONS)
 
 
+class _OneString(PostLex):
+    """Reads one string alone: its newlines are dropped before the parser sees them, so that
+    they are the spaces they always were and a string is one `line`, whatever it holds."""
+
+    always_accept = ("_NL",)
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        return (token for token in stream if token.type != "_NL")
+
+
+@cache
+def _one_string() -> Lark:
+    """The grammar of `ACTIONS` for one string at a time: where a hand's strings cannot be read
+    together, and for the errors, which are told string by string."""
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+                transformer=StepTransformer(), postlex=_OneString(), cache=False)
+
+
 def _describe(names: Iterable[str]) -> tuple[str, ...]:
-    return ACTIONS.expected(set(names))
+    # A string alone may always hold a newline (it is dropped), so "_NL" is in every expected
+    # set; it is never what a string lacks.
+    return ACTIONS.expected(set(names) - {"_NL"})
 
 
 def _step_error(exc: UnexpectedInput, text: str, line: int, column: int) -> HandSyntaxError:
@@ -229,13 +311,32 @@ def _step_error(exc: UnexpectedInput, text: str, line: int, column: int) -> Hand
 def parse_step(text: str, line: int = 1, column: int = 1) -> Step:
     """One string of `actions`; errors are placed at `line`/`column` + the offset in the string."""
     try:
-        step = ACTIONS.lark.parse(text)
+        steps = _one_string().parse(text)
     except UnexpectedInput as exc:
         raise _step_error(exc, text, line, column) from None
     except HandSyntaxError as exc:  # an amount with too many decimals
         raise HandSyntaxError(exc.message, line, column + exc.column - 1, exc.expected) from None
-    assert isinstance(step, Step)
-    return replace(step, line=line, column=column)
+    assert isinstance(steps, list) and len(steps) == 1
+    return steps[0]
+
+
+def parse_steps(texts: list[str]) -> list[Step] | None:
+    """All the strings of `actions` in one parse, joined by newlines, with Lark's compiled plugin
+    where `grammar.reading` uses it; None when one of them is not an action (each is then read
+    alone, to tell where) or holds a newline itself (which would end its line: it is read alone,
+    where a newline is a space)."""
+    if not texts:
+        return []
+    joined = "\n".join(texts)
+    if joined.count("\n") != len(texts) - 1:
+        return None
+    compiled = ACTIONS.compiled if not _pure_requested() else None
+    try:
+        steps = (compiled or ACTIONS.lark).parse(joined)
+    except Exception:  # a bad string, or the plugin failing: told string by string, by plain Lark
+        return None
+    assert isinstance(steps, list) and len(steps) == len(texts)
+    return steps
 
 
 # ---- fields ---------------------------------------------------------------------------------
@@ -401,16 +502,25 @@ def _steps(data: Mapping[str, Any], n: int, where: _Located) -> list[Step]:
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise where.error("actions", "actions must be an array of strings", ('["d dh p1 AcKs", ...]',))
-    places = where.strings("actions")
+    together = parse_steps(actions)
+    # Where each string is: only an error needs it, so a hand read together does not look.
+    places = _places(where, len(actions)) if together is None else []
     steps = []
     for k, text in enumerate(actions):
-        line, column = places[k] if k < len(places) else where.key("actions")
-        step = parse_step(text, line, column)
+        # Read alone, in order, a string's error comes before the next string is read.
+        step = together[k] if together is not None else parse_step(text, *places[k])
         if step.player is not None and step.player >= n:
+            line, column = (places or _places(where, len(actions)))[k]
             raise HandSyntaxError(f"p{step.player + 1} in {text!r}: the hand has {n} players", line, column,
                                   (f"p1 to p{n}",))
         steps.append(step)
     return steps
+
+
+def _places(where: _Located, count: int) -> list[tuple[int, int]]:
+    """(line, column) of each of the `count` strings of `actions` (of the key, past those found)."""
+    places = where.strings("actions")
+    return places + [where.key("actions")] * (count - len(places))
 
 
 # ---- what the model keeps besides the play --------------------------------------------------
@@ -598,7 +708,7 @@ def _apply_barge(hand: Hand, fields: Mapping[str, Any], where: _Located) -> Hand
 
 def _document(text: str) -> dict[str, Any]:
     try:
-        data = tomllib.loads(text)
+        data = read_toml(text)
     except tomllib.TOMLDecodeError as exc:
         raise _toml_error(exc, text) from None
     if "variant" not in data:

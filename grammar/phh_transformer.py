@@ -1,13 +1,13 @@
 """Turns PHH (the PokerKit hand-history standard, phh-std) into the hand model.
 
-Two jobs, as `barge_transformer` does for the native format: `StepTransformer` turns one string
-of the `actions` array (`phh_actions.lark`) into a `Step`, and `build_actions` plays the steps
-into the model's actions: the forced bets the fields imply, the streets (PHH has no street
-markers: a board card, a stud card beyond the street's count, a discard after betting or the
-last showdown begin them), PHH's "cbr T" as the completion, bet or raise *to* T it is, calls and
-checks from "cc", all-in marks, the uncalled bets returned, draws written after their discards,
-and a reshuffle where PokerKit dealt from a rebuilt stub.  Reading the TOML fields, locating
-errors and the hand-level mapping are `phh_parser`'s.
+Two jobs, as `barge_transformer` does for the native format: `StepTransformer` turns the strings
+of the `actions` array (`phh_actions.lark`, one line a string) into `Step`s, and `build_actions`
+plays the steps into the model's actions: the forced bets the fields imply, the streets (PHH has
+no street markers: a board card, a stud card beyond the street's count, a discard after betting
+or the last showdown begin them), PHH's "cbr T" as the completion, bet or raise *to* T it is,
+calls and checks from "cc", all-in marks, the uncalled bets returned, draws written after their
+discards, and a reshuffle where PokerKit dealt from a rebuilt stub.  Reading the TOML fields,
+locating errors and the hand-level mapping are `phh_parser`'s.
 
 Heads-up, p1 is the big blind and p2 the button, who posts the small blind and folds:
 
@@ -29,6 +29,7 @@ from lark import Token, Transformer, v_args
 
 from evaluator.catalog import ALL_GAMES, Game, Street
 from grammar.errors import HandSyntaxError
+from grammar.reading import is_token
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import UNKNOWN_CARD, Action
 
@@ -62,7 +63,8 @@ class Step:
     """One string of `actions`. `verb` is the notation's ("db", "dh", "pb", "cbr", "cc", "f",
     "sd", "sm") or "" for a commentary alone; `player` the 0-based PHH index of the actor (of
     the player dealt to for "dh"); `amount` the "cbr" total in hundredths; `shown` marks
-    "sm -" (show the cards already dealt); `line`/`column` locate the string in the block."""
+    "sm -" (show the cards already dealt).  Where the string is, only an error needs: the
+    parser finds it then."""
 
     verb: str
     player: int | None = None
@@ -70,8 +72,6 @@ class Step:
     amount: int | None = None
     shown: bool = False
     commentary: str | None = None
-    line: int = 0
-    column: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,33 +123,37 @@ def split_cards(text: str) -> tuple[str, ...]:
 
 
 @v_args(inline=True)
-class StepTransformer(Transformer[Token, Step]):
-    """One action string into a `Step` (positions are added by the parser)."""
+class StepTransformer(Transformer[Token, list[Step]]):
+    """The action strings, one a line, into their `Step`s, in order.  A token's text is its
+    `.value`, the same for plain Lark's tokens and the compiled plugin's (`grammar.reading`)."""
 
-    def start(self, *parts: Step | Token) -> Step:
+    def start(self, *lines: Step) -> list[Step]:
+        return list(lines)
+
+    def line(self, *parts: Step | Token) -> Step:
         step = next((p for p in parts if isinstance(p, Step)), Step(""))
-        comment = next((p for p in parts if isinstance(p, Token)), None)
+        comment = next((p for p in parts if is_token(p)), None)
         if comment is None:
             return step
-        text = comment[1:].strip()
+        text = comment.value[1:].strip()
         return Step(step.verb, step.player, step.cards, step.amount, step.shown, text or None)
 
     @staticmethod
     def _index(player: Token) -> int:
-        return int(player[1:]) - 1
+        return int(player.value[1:]) - 1
 
     def deal_board(self, _dealer: Token, cards: Token) -> Step:
-        return Step("db", None, split_cards(cards))
+        return Step("db", None, split_cards(cards.value))
 
     def deal_hole(self, _dealer: Token, player: Token, cards: Token) -> Step:
-        return Step("dh", self._index(player), split_cards(cards))
+        return Step("dh", self._index(player), split_cards(cards.value))
 
     def bring_in(self, player: Token) -> Step:
         return Step("pb", self._index(player))
 
     def complete_bet_or_raise(self, player: Token, amount: Token) -> Step:
         try:
-            value = parse_amount(amount)
+            value = parse_amount(amount.value)
         except AmountError as exc:
             raise HandSyntaxError(str(exc), amount.line or 1, amount.column or 1,
                                   ("an amount with at most two decimals",)) from None
@@ -162,12 +166,12 @@ class StepTransformer(Transformer[Token, Step]):
         return Step("f", self._index(player))
 
     def stand_pat_or_discard(self, player: Token, cards: Token | None = None) -> Step:
-        return Step("sd", self._index(player), split_cards(cards) if cards else ())
+        return Step("sd", self._index(player), split_cards(cards.value) if cards is not None else ())
 
     def show_or_muck(self, player: Token, cards: Token | None = None) -> Step:
         if cards is not None and cards.type == "DASH":
             return Step("sm", self._index(player), shown=True)
-        return Step("sm", self._index(player), split_cards(cards) if cards else ())
+        return Step("sm", self._index(player), split_cards(cards.value) if cards is not None else ())
 
 
 # ---- playing the steps ----------------------------------------------------------------------

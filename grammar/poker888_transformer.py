@@ -29,6 +29,7 @@ from lark import Token, Transformer, v_args
 from grammar.errors import HandSyntaxError
 from grammar.pokerstars_assembly import SYMBOLS, Header, Item, assemble, error
 from grammar.pokerstars_dialects import Dialect
+from grammar.reading import is_token
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import PLAY_MONEY, Hand
 
@@ -127,7 +128,7 @@ class Poker888Transformer(Transformer[Token, Any]):
         return ("title", site, str(number))
 
     def stakes(self, small: Token, big: Token, structure: Token, game: Token, *rest: Any) -> _Stakes:
-        jackpot = any(isinstance(r, Token) and r.type == "JACKPOT" for r in rest)
+        jackpot = any(is_token(r) and r.type == "JACKPOT" for r in rest)
         started = next((r for r in rest if isinstance(r, datetime)), None)
         return _Stakes(small, money(small), money(big), _symbol(small) or _symbol(big), str(structure),
                        game, jackpot, started)
@@ -140,14 +141,14 @@ class Poker888Transformer(Transformer[Token, Any]):
         return _Table(table, str(number), str(buy_in).strip(), _max_seats(rest), _play_money(rest))
 
     def button(self, seat: Token) -> Item:
-        return ("button", int(seat))
+        return ("button", int(seat.value))
 
     def player_count(self, _count: Token) -> None:
         return None
 
     # ---- the play ----
     def seat_line(self, number: Token, name: Token, stack: Token) -> Item:
-        return ("seat", name, int(number), str(name).strip(), money(stack), "", None)
+        return ("seat", name, int(number.value), str(name).strip(), money(stack), "", None)
 
     def street_line(self, street: Token, cards: Cards = ()) -> Item:
         word = str(street).split()[-1].upper()
@@ -211,11 +212,11 @@ class Poker888Transformer(Transformer[Token, Any]):
 
 
 def _max_seats(rest: tuple[Token, ...]) -> int | None:
-    return next((int(t.split()[0]) for t in rest if t.type == "MAX_SEATS"), None)
+    return next((int(t.value.split()[0]) for t in rest if t.type == "MAX_SEATS"), None)
 
 
 def _play_money(rest: tuple[Token, ...]) -> bool:
-    return any(t.type == "KIND" and "Real" not in t for t in rest)
+    return any(t.type == "KIND" and "Real" not in t.value for t in rest)
 
 
 @dataclass(slots=True)

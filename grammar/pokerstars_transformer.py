@@ -14,6 +14,7 @@ from lark import Token, Transformer, v_args
 from grammar.pokerstars_assembly import Header, Item, assemble, currency_of_symbol, error
 from grammar.pokerstars_dialects import POKERSTARS, Dialect
 from grammar.pokerstars_names import unmask
+from grammar.reading import is_token
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import UNKNOWN_CARD, Hand
 
@@ -55,7 +56,7 @@ class PokerStarsTransformer(Transformer[Token, Any]):
         return tuple(UNKNOWN_CARD if t.type == "UNNAMED_CARD" else str(t).translate(_SUITS) for t in tokens)
 
     def stamp(self, date: Token, time: Token, zone: Token | None = None) -> tuple[datetime, str]:
-        seconds = ":%S" if time.count(":") == 2 else ""
+        seconds = ":%S" if time.value.count(":") == 2 else ""
         try:
             moment = datetime.strptime(f"{date} {time}", f"%Y/%m/%d %H:%M{seconds}")
         except ValueError:
@@ -73,7 +74,7 @@ class PokerStarsTransformer(Transformer[Token, Any]):
         for part in parts:
             if isinstance(part, datetime):
                 values["started_at"] = part
-            elif isinstance(part, Token):
+            elif is_token(part):
                 values["club"] = str(part)
             else:
                 values[part[0]] = part[1]
@@ -81,12 +82,12 @@ class PokerStarsTransformer(Transformer[Token, Any]):
         stakes = values["stakes"] or inner
         if stakes is not None and stakes[0] == "blinds":
             stakes, cap = stakes[:4], stakes[4]
-        return ("header", Header(site, site.rsplit(" ", 2)[0], str(number), values["club"], values["tourney"],
-                                 mix, game, structure, stakes, values["level"],
+        return ("header", Header(site, site.value.rsplit(" ", 2)[0], str(number), values["club"],
+                                 values["tourney"], mix, game, structure, stakes, values["level"],
                                  values.get("started_at"), cap))
 
     def tourney(self, _kw: Token, number: Token, *words: Token) -> Item:
-        return ("tourney", (str(number), " ".join(words).strip(" ,-")))
+        return ("tourney", (str(number), " ".join(word.value for word in words).strip(" ,-")))
 
     def single_game(self, game: Token, structure: Token) -> Item:
         return ("game", (None, game, str(structure), None))
@@ -120,22 +121,22 @@ class PokerStarsTransformer(Transformer[Token, Any]):
     def table(self, _kw: Token, name: Token, *rest: Any) -> Item:
         max_seats = button = None
         for item in rest:
-            if isinstance(item, Token) and item.type == "MAX_SEATS":
-                max_seats = int(item.split("-")[0])
+            if is_token(item) and item.type == "MAX_SEATS":
+                max_seats = int(item.value.split("-")[0])
             elif isinstance(item, int):
                 button = item
-        play_money = any(isinstance(item, Token) and item.type == "TABLE_KIND" and "Play" in item
+        play_money = any(is_token(item) and item.type == "TABLE_KIND" and "Play" in item.value
                          for item in rest)
         return ("table", str(name)[1:-1], max_seats, button, play_money)
 
     def button(self, seat: Token) -> int:
-        return int(seat)
+        return int(seat.value)
 
     def seat_line(self, _kw: Token, number: Token, name: Token, stack: Token, _chips: Token,
                   *rest: Any) -> Item:
-        bounty = next((r for r in rest if isinstance(r, str) and not isinstance(r, Token)), None)
-        flag = next((str(r) for r in rest if isinstance(r, Token) and r.type == "SEAT_FLAG"), "")
-        return ("seat", name, int(number), _name(name), _money(stack), flag, bounty)
+        bounty = next((r for r in rest if isinstance(r, str) and not is_token(r)), None)
+        flag = next((str(r) for r in rest if is_token(r) and r.type == "SEAT_FLAG"), "")
+        return ("seat", name, int(number.value), _name(name), _money(stack), flag, bounty)
 
     def bounty(self, amount: Token) -> str:
         return str(amount)
@@ -206,7 +207,7 @@ class PokerStarsTransformer(Transformer[Token, Any]):
         return None
 
     def discard(self, count: Token, _word: Token, cards: Cards = ()) -> Item:
-        return ("discard", int(count), None, cards, None)
+        return ("discard", int(count.value), None, cards, None)
 
     def stand_pat(self, _cards: Cards = ()) -> Item:
         # "stands pat on [cards]": the cards are the hand the player keeps, already dealt.
@@ -230,7 +231,7 @@ class PokerStarsTransformer(Transformer[Token, Any]):
         return 0
 
     def side_pot(self, number: Token | None = None) -> int:
-        return int(number) if number is not None else 1
+        return int(number.value) if number is not None else 1
 
     def shows_for_line(self, name: Token, cards: Cards, hand: Token, _best: Cards) -> Item:
         return ("action", name, _name(name), ("show", None, None, cards, str(hand).strip()), False)
@@ -257,7 +258,7 @@ class PokerStarsTransformer(Transformer[Token, Any]):
     def total_line(self, total: Token, *rest: Any) -> Item:
         parts = [r for r in rest if isinstance(r, tuple) and r[0] != "fee"]
         fees = [(r[1], r[2]) for r in rest if isinstance(r, tuple) and r[0] == "fee"]
-        rake = next((_money(r) for r in rest if isinstance(r, Token)), None)
+        rake = next((_money(r) for r in rest if is_token(r)), None)
         return ("total", _money(total), parts, rake, fees)
 
     def fee(self, word: Token, amount: Token) -> Item:
@@ -277,7 +278,7 @@ class PokerStarsTransformer(Transformer[Token, Any]):
         return ("board",)
 
     def run_count_line(self, text: Token) -> Item:
-        return ("runs", 3 if text.endswith("three times") else 2)
+        return ("runs", 3 if text.value.endswith("three times") else 2)
 
     def summary_seat(self, _kw: Token, number: Token, name: Token, *rest: Any) -> Item:
         outcome = next((r for r in rest if isinstance(r, tuple)), ("folded", (), [], None))

@@ -129,14 +129,14 @@ class WinamaxTransformer(PokerStarsTransformer):
     # ---- table and seats ----
     def table(self, _kw: Token, name: Token, max_seats: Token, kind: Token,
               button: int | None = None) -> Item:
-        return ("table", str(name)[1:-1], int(max_seats.split("-")[0]), button, "play" in kind)
+        return ("table", str(name)[1:-1], int(max_seats.value.split("-")[0]), button, "play" in kind.value)
 
     def seat_button(self, _kw: Token, seat: Token) -> int:
-        return int(seat)
+        return int(seat.value)
 
     def seat_line(self, _kw: Token, number: Token, name: Token, stack: Token,
                   bounty: str | None = None) -> Item:
-        return ("seat", name, int(number), _name(name), _money(stack), "", bounty)
+        return ("seat", name, int(number.value), _name(name), _money(stack), "", bounty)
 
     # ---- the play ----
     def winamax_street(self, marker: Marker | None) -> Item:
@@ -161,9 +161,9 @@ class WinamaxTransformer(PokerStarsTransformer):
 
     def discard(self, count: Token, _word: Token, cards: tuple[str, ...] = ()) -> Item:
         """"discard 0 card" is standing pat; the cards thrown are never shown, the hero's neither."""
-        if int(count) == 0:
+        if int(count.value) == 0:
             return ("stand_pat", None, None, (), None)
-        return ("discard", int(count), None, cards, None)
+        return ("discard", int(count.value), None, cards, None)
 
     def collected_line(self, name: Token, amount: Token, pot: int, _half: Token | None = None) -> Item:
         # "(HI)"/"(LO)": each half is pushed on its own line, as PokerStars pushes them (no label).

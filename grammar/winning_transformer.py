@@ -16,6 +16,7 @@ from lark import Token, Transformer, v_args
 from grammar.pokerstars_assembly import Header, Item, assemble, currency_of_symbol, error
 from grammar.pokerstars_dialects import WINNING
 from grammar.pokerstars_names import unmask
+from grammar.reading import is_token
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import UNKNOWN_CARD as UNKNOWN
 from pipeline.model import Hand
@@ -88,7 +89,7 @@ class WinningTransformer(Transformer[Token, Any]):
         tourney = next((p[1] for p in parts if isinstance(p, tuple) and p[0] == "tourney"), None)
         stakes = next((p[1] for p in parts if isinstance(p, tuple) and p[0] == "stakes"), None)
         level = next((p[1] for p in parts if isinstance(p, tuple) and p[0] == "level"), None)
-        game, structure, date, time = (t for t in parts if isinstance(t, Token) and t.type in
+        game, structure, date, time = (t for t in parts if is_token(t) and t.type in
                                        ("GAME", "STRUCTURE", "DATE", "TIME"))
         name = _GAMES.get(" ".join(str(game).lower().split()))
         if name is None:
@@ -119,12 +120,13 @@ class WinningTransformer(Transformer[Token, Any]):
         return ("table", words, int(str(size).split("-")[0]), button, False)
 
     def button(self, seat: Token) -> int:
-        return int(seat)
+        return int(seat.value)
 
     # ---- seats and the play ----
     def seat_line(self, _kw: Token, number: Token, name: Token, stack: Token,
                   flag: Token | None = None) -> Item:
-        return ("seat", name, int(number), _name(name), _money(stack), "is sitting out" if flag else "", None)
+        flags = "is sitting out" if flag else ""
+        return ("seat", name, int(number.value), _name(name), _money(stack), flags, None)
 
     def street_line(self, marker: Token, *groups: Cards) -> Item:
         if _marker(marker) == _NO_STREET:
@@ -220,7 +222,7 @@ class WinningTransformer(Transformer[Token, Any]):
         """The written total is the pot after the rake and fees; PokerStars' (the assembly's) is the
         chips put in, so they are added back."""
         fees = [r for r in rest if isinstance(r, tuple)]
-        rake = next((_money(r) for r in rest if isinstance(r, Token) and r.type == "MONEY"), None)
+        rake = next((_money(r) for r in rest if is_token(r) and r.type == "MONEY"), None)
         put_in = _money(total) + (rake or 0) + sum(amount for _, _, amount in fees)
         return ("total", put_in, [], rake, [(text, amount) for _, text, amount in fees])
 
@@ -328,10 +330,10 @@ class WinningClassicTransformer(Transformer[Token, Any]):
 
     # ---- the play ----
     def button_line(self, _kw: Token, seat: Token) -> Item:
-        return ("button", int(seat))
+        return ("button", int(seat.value))
 
     def seat_line(self, _kw: Token, number: Token, name: Token, stack: Token) -> Item:
-        return ("seat", name, int(number), _name(name), _money(stack), "", None)
+        return ("seat", name, int(number.value), _name(name), _money(stack), "", None)
 
     def street_line(self, marker: Token, *groups: Cards) -> Item:
         return ("street", marker, [(_marker(marker), list(groups))])
@@ -415,9 +417,9 @@ class WinningClassicTransformer(Transformer[Token, Any]):
         return ("board",)
 
     def result(self, *parts: Any) -> Item:
-        name = next(p for p in parts if isinstance(p, Token) and p.type == "NAME")
+        name = next(p for p in parts if is_token(p) and p.type == "NAME")
         kind, cards, words = next(p for p in parts if isinstance(p, tuple))
-        collects = [p for p in parts if isinstance(p, Token) and p.type == "AMOUNT"][1]
+        collects = [p for p in parts if is_token(p) and p.type == "AMOUNT"][1]
         wins = [(None, _money(collects))] if _money(collects) else []
         return ("seat_summary", name, _name(name), (kind, cards, wins, words))
 

@@ -3,13 +3,26 @@ all-in adjustment of recorded hands."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from math import comb
+from typing import Any
 
 import pytest
 
+from evaluator import equity as equity_module
 from evaluator.catalog import GAMES
 from evaluator.codes import parse
-from evaluator.equity import Situation, all_in_adjusted, equities, equity, hand_streets
+from evaluator.equity import (
+    BUDGET,
+    MIN_SAMPLES,
+    ROW_COST,
+    Situation,
+    all_in_adjusted,
+    equities,
+    equity,
+    hand_streets,
+)
 from grammar.barge_parser import parse_hand
 from tests.conftest import SAMPLES
 
@@ -179,10 +192,62 @@ def test_traced_games_batched_agree_with_best_hands(situation: Situation) -> Non
     assert sum(fast.shares) == pytest.approx(1.0)
 
 
-def test_games_without_a_batch_rule_go_through_best_hands() -> None:
+def _count_hands(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the hands the kernels that `evaluator.equity` calls look up (the budget's unit: a
+    five-card hand; a badugi way counted once), by wrapping each where the module calls it."""
+    counts: list[int] = []
+
+    def wrap(name: str, hands: Callable[..., int]) -> None:
+        kernel = getattr(equity_module, name)
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            counts.append(hands(*args))
+            return kernel(*args, **kwargs)
+        monkeypatch.setattr(equity_module, name, counted)
+
+    def omaha(rows: Any, n_hole: int, *_: Any) -> int:
+        return int(rows.shape[0]) * comb(n_hole, 2) * comb(rows.shape[1] - n_hole, 3)
+
+    wrap("_best_way_rows", lambda rows, ways, *_: rows.shape[0] * ways.shape[0])
+    wrap("omaha_high_batch", omaha)
+    wrap("omaha_low8_batch", omaha)
+    wrap("best5_batch", lambda rows, *_: rows.shape[0] * comb(rows.shape[1], 5))
+    wrap("badugi_batch", lambda rows, *_: rows.shape[0])
+    return counts
+
+
+_PREFLOP_CHOWAHA = (("top", 3), ("middle", 3), ("bottom", 3), ("turn", 2), ("river", 1))
+
+
+@pytest.mark.parametrize(("situation", "hands"), [
+    # §2.33 Murder three-way before the flop: 3 x 2 portions x 384 ways a run-out (was 1,000 run-outs)
+    (Situation("murder", (_c("AhKh2c3d"), _c("QsQdJdTd"), _c("5c6c7c8c")), (), 0,
+               (("1", 4), ("2", 4), ("3", 4))), 3 * 2 * 384),
+    # Big O three-way before the flop: 3 x 2 portions x 10 pairs x 10 triples (was 20,000)
+    (Situation("big_o", (_c("AhKh2c3d4s"), _c("QsQdJdTd9h"), _c("5c6c7c8c9c")), (), 0, (("1", 5),)),
+     3 * 2 * 100),
+    # §2.25 Four Card Chowaha three-way before the flop: 3 x 2 portions x 6 pairs x 40 (was 1,000)
+    (Situation("four_card_chowaha_hi_lo", (_c("AsKd2h3h"), _c("QsQdJhTh"), _c("5c6c7c8c")), (), 0,
+               _PREFLOP_CHOWAHA), 3 * 2 * 6 * 40),
+], ids=lambda x: x.game if isinstance(x, Situation) else str(x))  # fmt: skip
+def test_the_costliest_situations_stay_within_the_budget(monkeypatch: pytest.MonkeyPatch,
+                                                         situation: Situation, hands: int) -> None:
+    # The cost of a hand is bounded by counts, not by a clock: the same run-outs on every machine.
+    counts = _count_hands(monkeypatch)
+    e = equities(situation)
+    assert not e.exact and e.runouts >= MIN_SAMPLES
+    assert sum(counts) == e.runouts * hands <= BUDGET
+    assert BUDGET // (hands + 6 * ROW_COST) == e.runouts  # every unit of the budget used
+    assert sum(e.shares) == pytest.approx(1.0)
+
+
+def test_traced_games_deal_the_run_outs_their_cost_allows() -> None:
     chowaha = equity("chowaha", [parse("AsKd"), parse("QsQd")],
                      boards={"top": parse("2c7d9h"), "middle": parse("3c4d5h"), "bottom": parse("TcJcKc")})
-    assert sum(chowaha.shares) == pytest.approx(1.0) and chowaha.runouts == 1_000
+    # 39,732 run-outs of the turn and river; each costs 2 players x 2 portions x (a row + 40 ways:
+    # one pair of hole cards x 10 triples of each of the 4 five-card paths)
+    assert sum(chowaha.shares) == pytest.approx(1.0) and not chowaha.exact
+    assert chowaha.runouts == BUDGET // (2 * 2 * (ROW_COST + 40))
     pineapple = equity("lazy_pineapple", [parse("AsKd3c"), parse("QsQd2h")], parse("2c7d9hQc"))
     assert pineapple.exact and pineapple.runouts == 52 - 6 - 4
     # QsQd has trips; AsKd3c needs runner... one card: an ace or a king gives only a pair. Never.
