@@ -1,7 +1,9 @@
 """Ingest throughput and memory: `barge ingest --jobs N` end to end (read, parse, replay, store).
 
 The input is the sample histories of every variant repeated with renumbered hand ids
-(`make_input`), in one large native file, so a single file has to spread over the workers. Each
+(`make_input`), in one large native file, so a single file has to spread over the workers. The
+peer is this project's own code run as plain Python (`BARGE_PURE=1`): what the compiled hot path
+(`pipeline.hot_path`) buys, on the same file in the same run. Each
 measurement runs `barge ingest` in a fresh process on a fresh database and samples the resident
 memory of that process and of its workers together (proportional set size from `/proc`, every
 250 ms): `peak_mb` is the largest sum seen. Hands per second count every hand stored and
@@ -24,7 +26,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from benchmarks.suite import row
+from benchmarks.suite import missing, row
+from pipeline import hot_path
 from pipeline.sources import read_blocks
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,6 +35,7 @@ SAMPLES = ROOT / "sample_histories"
 QUICK_HANDS = 2_000
 FULL_HANDS = 100_000
 _HEADER_ID = re.compile(r"#([^:\s]+):")
+NOT_COMPILED = "the hot path is not compiled here"
 _SAMPLE_EVERY = 0.25  # seconds between samples (reading /proc costs the measured processes CPU)
 
 
@@ -91,13 +95,15 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def measure(source: Path, jobs: int, db: Path) -> dict[str, Any]:
-    """Ingest `source` into a new database `db` with `jobs` workers: hands, seconds, peak memory."""
+def measure(source: Path, jobs: int, db: Path, pure: bool = False) -> dict[str, Any]:
+    """Ingest `source` into a new database `db` with `jobs` workers: hands, seconds, peak memory;
+    `pure`: with the hot path run as plain Python (`BARGE_PURE=1`)."""
     command = [sys.executable, "-m", "pipeline.cli", "ingest", str(source), "--db", str(db),
                "--jobs", str(jobs), "--json"]
     started = time.perf_counter()
     with tempfile.TemporaryFile() as output:
-        process = subprocess.Popen(command, stdout=output, stderr=subprocess.PIPE, cwd=ROOT)
+        env = {**os.environ, hot_path.PURE_VARIABLE: "1" if pure else "0"}
+        process = subprocess.Popen(command, stdout=output, stderr=subprocess.PIPE, cwd=ROOT, env=env)
         peak = 0.0
         cpu: dict[int, float] = {}  # the last CPU time seen of each process of the tree
         while process.poll() is None:
@@ -117,27 +123,46 @@ def measure(source: Path, jobs: int, db: Path) -> dict[str, Any]:
         summary = json.loads(output.read())
     return {"hands": summary["hands"], "audited": summary["audit"]["hands"], "jobs": jobs,
             "seconds": seconds, "hands_per_s": summary["hands"] / seconds, "peak_mb": peak,
-            "cpu_s": sum(cpu.values())}
+            "cpu_s": sum(cpu.values()), "per_cpu_s": summary["hands"] / max(sum(cpu.values()), 1e-9)}
 
 
 def run(quick: bool) -> list[dict[str, Any]]:
-    """Rows for `barge bench`: hands per second and peak memory with one worker and with one per core."""
+    """Rows for `barge bench`: hands per second, hands per CPU-second and peak memory with one
+    worker and with one per core, the compiled hot path side by side with the same code run as
+    plain Python (`BARGE_PURE=1`) on the same file."""
     hands = QUICK_HANDS if quick else FULL_HANDS
+    compiled = hot_path.describe().startswith("compiled")
     rows = []
     with tempfile.TemporaryDirectory(prefix="barge-bench-ingest-") as folder:
         source = Path(folder) / "histories.bhh"
         make_input(source, hands)
         size = source.stat().st_size / 1e6
         for jobs in sorted({1, os.cpu_count() or 1}):
-            found = measure(source, jobs, Path(folder) / f"jobs{jobs}.duckdb")
-            note = (f"{found['hands']:,} hands ({size:,.0f} MB, the samples repeated) in one file, "
-                    f"--jobs {jobs}, parsed, replayed and stored; peak {found['peak_mb']:,.0f} MB")
-            speed = round(found["hands_per_s"], 1)
-            rows.append(row(f"ingest --jobs {jobs}", speed, None, None, "hands/s", note))
-            memory = f"the ingest process and its workers (PSS), sampled every {_SAMPLE_EVERY * 1000:.0f} ms"
-            rows.append(row(f"ingest --jobs {jobs} peak memory", round(found["peak_mb"], 1), None, None, "MB",
-                            memory))
+            ours = measure(source, jobs, Path(folder) / f"jobs{jobs}.duckdb")
+            plain = None
+            if compiled:
+                plain = measure(source, jobs, Path(folder) / f"jobs{jobs}-pure.duckdb", pure=True)
+            note = (f"{ours['hands']:,} hands ({size:,.0f} MB, the samples repeated) in one file, "
+                    f"--jobs {jobs}, parsed, replayed and stored")
+            rows.extend(_rows(f"ingest --jobs {jobs}", ours, plain, note))
     return rows
+
+
+def _rows(name: str, ours: dict[str, Any], plain: dict[str, Any] | None, note: str) -> list[dict[str, Any]]:
+    """Speed, speed per CPU-second and peak memory of `ours`, each against `plain` when measured."""
+    peer = "plain Python (BARGE_PURE=1)"
+    memory = f"the ingest process and its workers (PSS), sampled every {_SAMPLE_EVERY * 1000:.0f} ms"
+    figures = (("", "hands_per_s", "hands/s", note),
+               (" per CPU-second", "per_cpu_s", "hands/CPU-s", "CPU time of the process and its workers"),
+               (" peak memory", "peak_mb", "MB", memory))
+    found = []
+    for suffix, key, unit, text in figures:
+        value = round(ours[key], 1)
+        if plain is None:
+            found.append(missing(name + suffix, peer, unit, value, f"{text}; {NOT_COMPILED}"))
+        else:
+            found.append(row(name + suffix, value, round(plain[key], 1), peer, unit, text))
+    return found
 
 
 def main() -> None:
@@ -145,6 +170,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=FULL_HANDS, help="hands in the input")
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, os.cpu_count() or 1])
     parser.add_argument("--keep", type=Path, help="keep the input and databases in this folder")
+    parser.add_argument("--pure", action="store_true", help="run the hot path as plain Python (BARGE_PURE=1)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="barge-bench-ingest-") as temporary:
         folder = args.keep or Path(temporary)
@@ -155,7 +181,7 @@ def main() -> None:
         for jobs in args.jobs:
             db = folder / f"jobs{jobs}.duckdb"
             db.unlink(missing_ok=True)
-            found = measure(source, jobs, db)
+            found = measure(source, jobs, db, args.pure)
             print(f"--jobs {jobs}: {found['hands']:,} hands in {found['seconds']:.1f} s = "
                   f"{found['hands_per_s']:,.0f} hands/s, peak {found['peak_mb']:,.0f} MB, "
                   f"{found['cpu_s']:.1f} CPU s ({found['hands'] / found['cpu_s']:,.0f} hands per CPU s)")

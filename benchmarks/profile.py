@@ -13,12 +13,20 @@ machine busy with other work changes less than wall time:
 - tables: the Arrow rows of the hand and of its audit (`pipeline.tables`, `pipeline.workers`);
 - writing: the chunk's tables written to a DuckDB database in one transaction, as ingest does.
 
-Run from the repository root: ``.venv/bin/python -m benchmarks.profile [--per-variant N]``.
+The bench runs it twice: in its own process (the compiled hot path, where built) and in a fresh
+one with `BARGE_PURE=1`, the same code as plain Python, so the table says what compiling buys
+in each stage.
+
+Run from the repository root: ``.venv/bin/python -m benchmarks.profile [--per-variant N] [--json]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -28,10 +36,12 @@ from unittest.mock import patch
 
 import evaluator.finish
 import evaluator.replay
-from benchmarks.suite import data_dir, row
+from benchmarks.ingest import NOT_COMPILED
+from benchmarks.suite import data_dir, missing, row
 from evaluator.catalog import GAMES
 from evaluator.profiles import DEFAULT_PROFILE
 from evaluator.settle import settle
+from pipeline import hot_path
 from pipeline.formats import FORMATS, NATIVE
 from pipeline.generate.output import Request, generate
 from pipeline.schema import ENDINGS
@@ -40,6 +50,7 @@ from pipeline.store import Store
 from pipeline.tables import HandBatch, Rows
 from pipeline.workers import AuditRows, adjustment_of, ending_stacks
 
+ROOT = Path(__file__).resolve().parents[1]
 SEED = 1
 QUICK_PER_VARIANT = 10
 FULL_PER_VARIANT = 100
@@ -98,27 +109,56 @@ def _write(store: Store, rows: tuple[Rows, ...]) -> None:
             store.write_tables(tables.tables)
 
 
+def plain_python(per_variant: int) -> dict[str, float] | None:
+    """The same profile with the hot path run as plain Python (`BARGE_PURE=1`), in a fresh process;
+    None when this process is not compiled (the two would be the same code)."""
+    if not hot_path.describe().startswith("compiled"):
+        return None
+    command = [sys.executable, "-m", "benchmarks.profile", "--per-variant", str(per_variant), "--json"]
+    done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT,
+                          env={**os.environ, hot_path.PURE_VARIABLE: "1"})
+    found: dict[str, float] = json.loads(done.stdout)["seconds"]
+    return found
+
+
 def run(quick: bool) -> list[dict[str, Any]]:
-    """Rows for `barge bench`: milliseconds of CPU time per hand in each stage."""
-    texts = generated_texts(QUICK_PER_VARIANT if quick else FULL_PER_VARIANT)
+    """Rows for `barge bench`: milliseconds of CPU time per hand in each stage, the compiled hot
+    path against the same code run as plain Python."""
+    per_variant = QUICK_PER_VARIANT if quick else FULL_PER_VARIANT
+    texts = generated_texts(per_variant)
     with tempfile.TemporaryDirectory(prefix="barge-bench-profile-") as folder:
         spent = profile(texts, Path(folder) / "profile.duckdb")
+    plain = plain_python(per_variant)
     note = f"{len(texts):,} generated hands of the {len(GAMES)} variants, CPU time, one core"
-    rows = [row(f"per hand: {stage}", round(spent[stage] / len(texts) * 1000, 4), None, None, "ms", note)
-            for stage in STAGES]
-    total = sum(spent.values())
-    rows.append(row("per hand: all stages", round(total / len(texts) * 1000, 4), None, None, "ms",
-                    f"{len(texts) / total:,.0f} hands per CPU-second"))
+    peer = "plain Python (BARGE_PURE=1)"
+
+    def figure(stage: str, seconds: dict[str, float]) -> float:
+        total = sum(seconds.values()) if stage == "all stages" else seconds[stage]
+        return round(total / len(texts) * 1000, 4)
+
+    rows = []
+    for stage in (*STAGES, "all stages"):
+        ours = figure(stage, spent)
+        text = note if stage != "all stages" else f"{len(texts) / sum(spent.values()):,.0f} hands per CPU-s"
+        if plain is None:
+            rows.append(missing(f"per hand: {stage}", peer, "ms", ours, f"{text}; {NOT_COMPILED}"))
+        else:
+            rows.append(row(f"per hand: {stage}", ours, figure(stage, plain), peer, "ms", text))
     return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-variant", type=int, default=FULL_PER_VARIANT, help="hands of each variant")
+    parser.add_argument("--json", action="store_true", help="print the CPU seconds of each stage as JSON")
     args = parser.parse_args()
     texts = generated_texts(args.per_variant)
     with tempfile.TemporaryDirectory(prefix="barge-bench-profile-") as folder:
         spent = profile(texts, Path(folder) / "profile.duckdb")
+    if args.json:
+        print(json.dumps({"hands": len(texts), "hot_path": hot_path.describe(), "seconds": spent}))
+        return
+    print(f"hot path: {hot_path.describe()}")
     for stage in STAGES:
         print(f"{stage:8s} {spent[stage] / len(texts) * 1e6:10,.1f} µs a hand")
     print(f"{len(texts):,} hands, {len(texts) / sum(spent.values()):,.0f} hands per CPU-second")

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pipeline import hot_path
+
 ROW_KEYS = ("benchmark", "ours", "peer", "peer_name", "unit", "ratio", "note")
 # In the order they run; the quick ones first, so a --quick run reports something early.
 SUITES = ("evaluation", "phh", "profile", "ingest", "small_files", "dashboard")
@@ -48,6 +50,7 @@ def machine() -> dict[str, Any]:
     except OSError:
         pass
     return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
+            "hot_path": hot_path.describe(),
             "system": f"{platform.system()} {platform.release()}",
             "date": datetime.datetime.now().isoformat(timespec="seconds")}
 

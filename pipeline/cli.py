@@ -587,7 +587,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return status
     m = result["machine"]
     table = Table(title=f"barge bench{' --quick' if args.quick else ''}: {m['cpu']}, {m['cores']} cores, "
-                        f"Python {m['python']}, {m['date']}")
+                        f"Python {m['python']}, {m['date']}; hot path {m['hot_path']}")
     for column in ("benchmark", "ours", "peer", "unit", "ours / peer", "input"):
         table.add_column(column, justify="right" if column in ("ours", "peer", "ours / peer") else "left")
     for r in result["rows"]:

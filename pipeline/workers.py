@@ -26,12 +26,15 @@ from evaluator.findings import CODES, Finding
 from evaluator.profiles import DEFAULT_PROFILE
 from evaluator.replay import Outcome, replay_hand
 from grammar.errors import HandSyntaxError
+from pipeline import hot_path
 from pipeline.accounting import recorded_ending_stacks
 from pipeline.formats import FORMATS, reader
 from pipeline.model import Hand
 from pipeline.schema import AMOUNT, COMPUTED, ENDINGS, ENDINGS_SCHEMA, SCHEMAS, amounts
 from pipeline.sources import Block
 from pipeline.tables import HandBatch, Rows, owner_arrays
+
+hot_path.make_picklable()  # findings and their codes go back to the parent process
 
 # The tables an audit writes for its hands; `endings` is not stored but sets `seats.ending_stack`.
 AUDIT_ROWS = ("findings", "audits", "awards", ENDINGS, "allin_adjustments")
