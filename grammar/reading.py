@@ -23,7 +23,6 @@ grammar.errors.HandSyntaxError: line 2, column 1: unexpected 'Seat' (expected 'C
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping
 from functools import cached_property
 from pathlib import Path
@@ -45,6 +44,7 @@ except ImportError:  # an optional speed-up: plain Lark reads every hand the sam
     lark_cython = None
 
 from grammar.errors import HandSyntaxError
+from pipeline.hot_path import pure_requested
 from pipeline.model import Hand
 
 ENDS_EARLY = "the hand ends too early"
@@ -55,11 +55,6 @@ _TOKEN_TYPES: tuple[type, ...] = (Token,) if lark_cython is None else (Token, la
 def is_token(item: object) -> TypeGuard[Token]:
     """Whether a transformer's argument is a token (of plain Lark or of its compiled plugin)."""
     return isinstance(item, _TOKEN_TYPES)
-
-
-def _pure_requested() -> bool:
-    """`BARGE_PURE=1`: the plain-Python path, to compare with the compiled one or rule it out."""
-    return os.environ.get("BARGE_PURE", "") not in ("", "0")
 
 
 def word_at(text: str, line: int, column: int) -> str:
@@ -139,7 +134,7 @@ class HandReader:
         """Parse one hand block; line numbers in errors count from the block's first line."""
         if not text.endswith("\n"):
             text += "\n"
-        if self.compiled is not None and not _pure_requested():
+        if self.compiled is not None and not pure_requested():
             try:
                 hand = self.compiled.parse(text)
             except Exception:  # plain Lark's error, below, is the one told
