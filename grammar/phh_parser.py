@@ -16,6 +16,7 @@ model, the seat and button convention and the hand ids: docs/interop.md, "PHH".
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
@@ -694,7 +695,7 @@ def _apply_barge(hand: Hand, fields: Mapping[str, Any], where: _Located) -> Hand
             for r in rows)
     if "stakes" in fields:
         given = fields["stakes"]
-        known = set(Stakes.__slots__)
+        known = {f.name for f in dataclasses.fields(Stakes)}
         if not isinstance(given, dict) or not set(given) <= known:
             raise where.error(BARGE_PREFIX + "stakes", "_barge_stakes names stakes of the model",
                               tuple(sorted(known)))

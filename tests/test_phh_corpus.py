@@ -10,6 +10,7 @@ tier plays `GENERATED` hands per game by default; `pytest --slow` plays `SLOW_GE
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -120,7 +121,7 @@ def reads_back(tmp_path: Path, first: Store) -> int:
         after, found_after = stored(again), findings(again)
     assert after.keys() == exported.keys()
     for hand_id, hand in exported.items():
-        for name in hand.__slots__:
+        for name in (f.name for f in fields(hand)):
             assert getattr(after[hand_id], name) == getattr(hand, name), (hand_id, name)
         assert found_after.get(hand_id, []) == found_before.get(hand_id, []), hand_id
     return len(exported)
