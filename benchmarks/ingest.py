@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from benchmarks.suite import missing, row
+from benchmarks.suite import versus_plain
 from pipeline import hot_path
 from pipeline.sources import read_blocks
 
@@ -35,7 +35,6 @@ SAMPLES = ROOT / "sample_histories"
 QUICK_HANDS = 2_000
 FULL_HANDS = 100_000
 _HEADER_ID = re.compile(r"#([^:\s]+):")
-NOT_COMPILED = "the hot path is not compiled here"
 _SAMPLE_EVERY = 0.25  # seconds between samples (reading /proc costs the measured processes CPU)
 
 
@@ -150,19 +149,12 @@ def run(quick: bool) -> list[dict[str, Any]]:
 
 def _rows(name: str, ours: dict[str, Any], plain: dict[str, Any] | None, note: str) -> list[dict[str, Any]]:
     """Speed, speed per CPU-second and peak memory of `ours`, each against `plain` when measured."""
-    peer = "plain Python (BARGE_PURE=1)"
     memory = f"the ingest process and its workers (PSS), sampled every {_SAMPLE_EVERY * 1000:.0f} ms"
     figures = (("", "hands_per_s", "hands/s", note),
                (" per CPU-second", "per_cpu_s", "hands/CPU-s", "CPU time of the process and its workers"),
                (" peak memory", "peak_mb", "MB", memory))
-    found = []
-    for suffix, key, unit, text in figures:
-        value = round(ours[key], 1)
-        if plain is None:
-            found.append(missing(name + suffix, peer, unit, value, f"{text}; {NOT_COMPILED}"))
-        else:
-            found.append(row(name + suffix, value, round(plain[key], 1), peer, unit, text))
-    return found
+    return [versus_plain(name + suffix, round(ours[key], 1), None if plain is None else round(plain[key], 1),
+                         unit, text) for suffix, key, unit, text in figures]
 
 
 def main() -> None:

@@ -36,8 +36,7 @@ from unittest.mock import patch
 
 import evaluator.finish
 import evaluator.replay
-from benchmarks.ingest import NOT_COMPILED
-from benchmarks.suite import data_dir, missing, row
+from benchmarks.suite import data_dir, versus_plain
 from evaluator.catalog import GAMES
 from evaluator.profiles import DEFAULT_PROFILE
 from evaluator.settle import settle
@@ -130,7 +129,6 @@ def run(quick: bool) -> list[dict[str, Any]]:
         spent = profile(texts, Path(folder) / "profile.duckdb")
     plain = plain_python(per_variant)
     note = f"{len(texts):,} generated hands of the {len(GAMES)} variants, CPU time, one core"
-    peer = "plain Python (BARGE_PURE=1)"
 
     def figure(stage: str, seconds: dict[str, float]) -> float:
         total = sum(seconds.values()) if stage == "all stages" else seconds[stage]
@@ -140,10 +138,8 @@ def run(quick: bool) -> list[dict[str, Any]]:
     for stage in (*STAGES, "all stages"):
         ours = figure(stage, spent)
         text = note if stage != "all stages" else f"{len(texts) / sum(spent.values()):,.0f} hands per CPU-s"
-        if plain is None:
-            rows.append(missing(f"per hand: {stage}", peer, "ms", ours, f"{text}; {NOT_COMPILED}"))
-        else:
-            rows.append(row(f"per hand: {stage}", ours, figure(stage, plain), peer, "ms", text))
+        rows.append(versus_plain(f"per hand: {stage}", ours, None if plain is None else figure(stage, plain),
+                                 "ms", text))
     return rows
 
 

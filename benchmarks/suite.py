@@ -42,6 +42,17 @@ def missing(benchmark: str, peer_name: str, unit: str, ours: float, why: str) ->
     return {**row(benchmark, ours, None, peer_name, unit), "note": why}
 
 
+PLAIN = "plain Python (BARGE_PURE=1)"
+
+
+def versus_plain(benchmark: str, ours: float, plain: float | None, unit: str, note: str) -> dict[str, Any]:
+    """The compiled hot path against the same code run as plain Python (`plain`, None when this
+    process is not compiled: the two would be the same code)."""
+    if plain is None:
+        return missing(benchmark, PLAIN, unit, ours, f"{note}; the hot path is not compiled here")
+    return row(benchmark, ours, plain, PLAIN, unit, note)
+
+
 def machine() -> dict[str, Any]:
     cpu = platform.processor() or platform.machine()
     try:

@@ -54,7 +54,6 @@ from grammar.phh_transformer import (
 from grammar.reading import HandReader
 from pipeline.accounting import chips_put_in
 from pipeline.amounts import AmountError, parse_amount
-from pipeline.hot_path import pure_requested
 from pipeline.model import ACTION_KINDS, GAME_TYPES, Action, Award, FinalStack, Hand, Seat, Stakes
 from pipeline.sources import Block
 
@@ -332,7 +331,7 @@ def parse_steps(texts: list[str]) -> list[Step] | None:
     joined = "\n".join(texts)
     if joined.count("\n") != len(texts) - 1:
         return None
-    compiled = ACTIONS.compiled if not pure_requested() else None
+    compiled = ACTIONS.fast()
     try:
         steps = (compiled or ACTIONS.lark).parse(joined)
     except Exception:  # a bad string, or the plugin failing: told string by string, by plain Lark

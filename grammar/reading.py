@@ -99,6 +99,11 @@ class HandReader:
         """The same parser with the compiled plugin, or None where it is not installed."""
         return None if lark_cython is None else self._build(lark_cython.plugins)
 
+    def fast(self) -> Lark | None:
+        """The compiled parser unless `BARGE_PURE=1` asks for plain Python (read at each call, so
+        that one process can compare both)."""
+        return None if pure_requested() else self.compiled
+
     def describe(self, name: str) -> str:
         if name in self.descriptions:
             return self.descriptions[name]
@@ -134,9 +139,10 @@ class HandReader:
         """Parse one hand block; line numbers in errors count from the block's first line."""
         if not text.endswith("\n"):
             text += "\n"
-        if self.compiled is not None and not pure_requested():
+        fast = self.fast()
+        if fast is not None:
             try:
-                hand = self.compiled.parse(text)
+                hand = fast.parse(text)
             except Exception:  # plain Lark's error, below, is the one told
                 pass
             else:
