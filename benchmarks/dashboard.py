@@ -5,8 +5,10 @@ The database is made once per size (`barge generate` for all 59 variants, then `
 the bench data folder with that measurement beside it (`<db>.ingest.json`), which this suite
 reports as its ingest rows. Each page's figure is the time its script takes to run from an empty
 cache when it opens with no filter (`time_pages`); the Players page opens the first player of the
-leaderboard, the replayer the first hand of its list. There is no peer: the target is the
-issue's, every page under a second at a million hands.
+leaderboard, the replayer the first hand of its list. There is no peer for either: each row is
+set against the issue's target as its peer (`TARGET`), so that a ratio above 1 says the target is
+met: a million hands ingested at 3,000 hands/s on 2 cores (1,500 hands per CPU-second) in under
+1,500 MB, and every page under a second.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from pipeline.stats import refresh_facts
 from pipeline.store import Store
 
 SEED = 2
+TARGET = "target (issue 17)"
+INGEST_PER_S, INGEST_PER_CPU_S, INGEST_PEAK_MB, PAGE_S = 3_000.0, 1_500.0, 1_500.0, 1.0
 Con = duckdb.DuckDBPyConnection
 
 
@@ -113,12 +117,15 @@ def rows(db: Path) -> list[dict[str, Any]]:
     if built_by(db).exists():  # how the database was made: an ingest of every variant at scale
         found = json.loads(built_by(db).read_text(encoding="utf-8"))
         per_cpu = found["hands"] / found["cpu_s"] if found["cpu_s"] else 0
-        name = f"ingest --jobs {found['jobs']}, dashboard database"
-        note = (f"{found['hands']:,} generated hands of the 59 variants, parsed, replayed and stored "
-                f"(made {found['machine']['date'][:10]}; {per_cpu:,.0f} hands per CPU-second)")
-        memory = "the ingest process and its workers (PSS); target under 1,500 MB at 1M hands"
-        made += [row(name, round(found["hands_per_s"], 1), None, None, "hands/s", note),
-                 row(f"{name}, peak memory", round(found["peak_mb"], 1), None, None, "MB", memory)]
-    target = f"{count:,} hands; target under 1 s"
-    return made + [row(f"dashboard page: {page}", seconds, None, None, "s", target)
+        name = f"ingest --jobs {found['jobs']}, {found['hands']:,} hands (the dashboard database)"
+        note = (f"generated hands of the 59 variants in {found['seconds']:,.0f} s, parsed, replayed and "
+                f"stored (made {found['machine']['date'][:10]})")
+        memory = "the ingest process and its workers (PSS)"
+        made += [row(name, round(found["hands_per_s"], 1), INGEST_PER_S, TARGET, "hands/s", note),
+                 row(f"{name} per CPU-second", round(per_cpu, 1), INGEST_PER_CPU_S, TARGET, "hands/CPU-s",
+                     "CPU time of the process and its workers"),
+                 row(f"{name}, peak memory", round(found["peak_mb"], 1), INGEST_PEAK_MB, TARGET, "MB",
+                     memory)]
+    pages = f"{count:,} hands, from an empty cache"
+    return made + [row(f"dashboard page: {page}", seconds, PAGE_S, TARGET, "s", pages)
                    for page, seconds in time_pages(db).items()]

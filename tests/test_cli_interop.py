@@ -146,8 +146,12 @@ def test_bench_dashboard_reports_the_ingest_that_made_its_database_and_every_pag
     made = json.loads(dashboard.built_by(db).read_text(encoding="utf-8"))
     assert made["hands"] == made["audited"] == 59 and made["peak_mb"] > 0
     measured = dashboard.rows(db)
-    ingest = f"ingest --jobs {made['jobs']}, dashboard database"
+    ingest = f"ingest --jobs {made['jobs']}, 59 hands (the dashboard database)"
     assert [r["benchmark"] for r in measured] == [
-        ingest, f"{ingest}, peak memory", *(f"dashboard page: {page}" for page in dashboard.PAGES)]
+        ingest, f"{ingest} per CPU-second", f"{ingest}, peak memory",
+        *(f"dashboard page: {page}" for page in dashboard.PAGES)]
     assert all(r["ours"] > 0 for r in measured) and "59 hands" in measured[-1]["note"]
+    # No peer measures these: each is set against the target, its ratio above 1 when met.
+    assert all(r["peer_name"] == dashboard.TARGET and r["ratio"] is not None for r in measured)
+    assert measured[-1]["peer"] == dashboard.PAGE_S
     assert dashboard.database(59) == db  # kept for the next run
