@@ -115,13 +115,17 @@ def judge_limit(
 
 
 def judge_spread_raise(r: Round, target: int, all_in: bool) -> list[Breach]:
-    """Mexican Poker (§2.31): "All raises must be at least equal to the size of the last bet." """
-    if r.current and not all_in and target - r.current < r.last_raise:
+    """Mexican Poker (§2.31): "All raises must be at least equal to the size of the last bet."
+
+    The raise is counted from the last full level: over an all-in raise of less than half a bet,
+    which does not reopen the betting, a player may complete to the full level (§1.1)."""
+    level = r.base or r.current
+    if r.current and not all_in and target - level < r.last_raise:
         return [
             (
                 "RAISE_BELOW_MINIMUM",
-                f"raises {chips(target - r.current)} to {chips(target)}; a raise must be at least "
-                f"the last bet or raise, {chips(r.last_raise)}",
+                f"raises {chips(target - level)} over {chips(level)} to {chips(target)}; a raise must be "
+                f"at least the last bet or raise, {chips(r.last_raise)}",
                 "2.31",
             )
         ]

@@ -123,3 +123,26 @@ def test_a_broken_record_stops_the_replay_with_a_finding_and_no_exception() -> N
     )
     findings = replay(parse_hand(text))
     assert findings[-1].code.name == "REPLAY_STOPPED" and findings[-1].seq == 3
+
+
+def test_mexican_poker_completes_over_a_short_all_in_raise() -> None:
+    # §1.1: a player facing an all-in raise of less than half a bet may complete it to the full
+    # level; §2.31: a raise is at least the last bet, counted from that level, not from the short
+    # all-in. Generated hand gen-2-mexican_poker-001490 was flagged for this completion.
+    header = "mexican_poker limit (ante 25, bets 200/400)"
+    seats = [("Ann", 5000), ("Bo", 5000), ("Cy", 5000), ("Di", 685)]
+    deal = [
+        *(f"{name}: posts the ante 25" for name, _ in seats),
+        "*** 2ND STREET ***",
+        "Dealt to Ann [??] up [Ad]",
+        "Dealt to Bo [??] up [Qc]",
+        "Dealt to Cy [??] up [3h]",
+        "Dealt to Di [??] up [4c]",
+        "Ann: checks",
+        "Bo: bets 200",
+        "Cy: raises 400 to 600",
+        "Di: raises 60 to 660 and is all-in",
+    ]
+    assert rule_codes(hand_text(header, seats, [*deal, "Ann: completes to 1,000"])) == []
+    assert rule_codes(hand_text(header, seats, [*deal, "Ann: raises 340 to 1,000"])) == []
+    assert rule_codes(hand_text(header, seats, [*deal, "Ann: raises 240 to 900"])) == ["RAISE_BELOW_MINIMUM"]
