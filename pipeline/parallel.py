@@ -109,7 +109,12 @@ class Workers:
         manager thread, which the interpreter joins at exit; after a worker was killed that thread
         can block for ever on the queue the dead worker was reading, and the process then never
         exits (cpython issues 83386 and 132969). So the workers are ended here, and the pool's
-        shutdown waits for a manager thread that has nobody left to wait for."""
+        shutdown waits for a manager thread that has nobody left to wait for.
+
+        A worker killed halfway through sending a result leaves that thread reading the rest of
+        the message, which never comes: this process holds the pipe's other end too (it never
+        writes on it), so the read would wait for ever. Closing that end once the workers are
+        gone ends the read, and the thread then finds the pool broken and stops."""
         if self._pool is None:
             return
         pool, self._pool = self._pool, None
@@ -122,6 +127,9 @@ class Workers:
                 if process.is_alive():
                     process.kill()
                     process.join()
+            results = getattr(pool, "_result_queue", None)  # private, stable since 3.2 like _processes
+            if results is not None:
+                results._writer.close()
         pool.shutdown(wait=True, cancel_futures=cancel)
 
     def pids(self) -> list[int]:

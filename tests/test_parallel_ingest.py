@@ -9,8 +9,10 @@ import json
 import multiprocessing
 import os
 import signal
+import struct
 import subprocess
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Iterator
@@ -226,6 +228,7 @@ def test_a_worker_that_dies_stops_the_run_and_the_next_run_completes_it(
 
 
 KILLABLE = """
+import struct
 import sys
 import pipeline.ingest
 pipeline.ingest.CHUNK_BLOCKS = 5
@@ -283,6 +286,22 @@ def test_a_wait_for_a_result_ends_when_a_worker_is_gone(monkeypatch: pytest.Monk
         with pytest.raises(WorkerError, match="stopped unexpectedly"):
             pipeline.parallel._next(deque([(0, "x", never)]), workers._start())
     assert not workers.pids()
+    assert_no_pool_left()
+
+
+def test_a_worker_killed_while_sending_its_result_does_not_hold_the_stop() -> None:
+    # A worker killed halfway through writing a result: the pool's thread has read the message's
+    # length and waits for the rest. Here this process writes such a half message itself, then
+    # the workers are stopped as after a lost worker; the stop must come back, not wait for ever.
+    workers = Workers(2)
+    assert [r for _, _, r in workers.ordered(len, [(0, "ab"), (1, "abc")])] == [2, 3]
+    pool = workers._start()
+    os.write(pool._result_queue._writer.fileno(), struct.pack("!i", 1_000) + b"half")  # type: ignore[attr-defined]
+    time.sleep(0.2)  # the pool's thread is now inside that message
+    stopper = threading.Thread(target=workers.close, kwargs={"cancel": True}, daemon=True)
+    stopper.start()
+    stopper.join(30)
+    assert not stopper.is_alive(), "stopping the workers waited for a message that never comes"
     assert_no_pool_left()
 
 
