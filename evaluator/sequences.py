@@ -57,6 +57,9 @@ _RESTACK = re.compile(r"re-?buys?|add-on|addon|lammer|cash(?:es|ed)? out", re.I)
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 
 NEXT, SITE, UNKNOWN, GAP = "next", "site", "unknown", "gap"
+# The only actions these checks read (rebuy notes, blinds posted, floor rulings): a store reading
+# hands back for them reads no others.
+ACTION_KINDS = frozenset({"note", "post", "ruling"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,6 +414,13 @@ def _event_key(t: TableHand) -> tuple[str, str, str]:
 
 def check_all(hands: Iterable[TableHand]) -> list[Finding]:
     """Every finding across the hands given: each table's, then the two-tables check."""
+    within, between = check_split(hands)
+    return within + between
+
+
+def check_split(hands: Iterable[TableHand]) -> tuple[list[Finding], list[Finding]]:
+    """`check_all`'s findings in two lists: each table's, and the two-tables check's. Hands given
+    in parts, each holding whole tables and whole tournaments, give `check_all`'s findings of all
+    of them when the parts' first lists are joined, then their second lists."""
     tables = sequences(hands)
-    findings = [f for table in tables for f in check(table)]
-    return findings + two_tables(tables)
+    return [f for table in tables for f in check(table)], two_tables(tables)

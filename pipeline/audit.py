@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from evaluator.findings import Finding
 from evaluator.rulebook import quote_for, rule_text, rule_title
-from evaluator.sequences import TableHand, check_all
+from evaluator.sequences import ACTION_KINDS, TOURNAMENT_TYPES, TableHand, check_split
 from pipeline.parallel import Workers
 from pipeline.stats import refresh_facts
 from pipeline.store import read_hands
@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 BATCH = 1000  # hands per work unit and per transaction
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+SEQUENCE_BATCH = 20_000  # hands read back at once for the checks across hands (whole tables and tournaments)
+TOURNAMENT_SQL = "(" + ", ".join(f"'{t}'" for t in sorted(TOURNAMENT_TYPES)) + ")"
 
 
 @dataclass(slots=True)
@@ -114,7 +116,10 @@ def audit_sequences(store: Store, since: datetime | None = None, event: str | No
 
     The tables checked: every table (of `event`, when given), or with `since` those with a hand
     audited at or after that time (an ingest's new hands), and every table of a tournament such a
-    hand was dealt in, so that a player at two of its tables is seen."""
+    hand was dealt in, so that a player at two of its tables is seen.
+
+    The hands are read back in parts of about `SEQUENCE_BATCH` (`_parts`), with the few actions
+    the checks read, so that memory is bounded by the largest part, not the store."""
     where: list[str] = []
     params: list[object] = []
     if since is not None:
@@ -128,17 +133,46 @@ def audit_sequences(store: Store, since: datetime | None = None, event: str | No
         where.append("event = ?")
         params.append(event)
     condition = " AND ".join(["table_name IS NOT NULL", *where])
-    sql = f"SELECT hand_id, format FROM hands JOIN sources USING (source_id) WHERE {condition}"
-    rows = store.con.execute(sql, params).fetchall()
-    formats = {hand_id: fmt for hand_id, fmt in rows}
-    endings: dict[str, dict[str, int]] = {}
-    for hand_id, player, ending in store.con.execute(
-            "SELECT hand_id, player, ending_stack FROM seats WHERE hand_id IN (SELECT unnest(?))",
-            [list(formats)]).fetchall():
-        if ending is not None:
-            endings.setdefault(hand_id, {})[player] = int(ending * 100)
-    hands = [TableHand(h, formats[h.hand_id], endings.get(h.hand_id, {}))
-             for h in read_hands(store.con, list(formats))]
-    findings = check_all(hands)
-    store.write_sequence_findings(list(formats), findings)
-    return AuditSummary(len(hands), None, findings)
+    within: list[Finding] = []
+    between: list[Finding] = []
+    hands = 0
+    for formats in _parts(store, condition, params):
+        endings: dict[str, dict[str, int]] = {}
+        for hand_id, player, ending in store.con.execute(
+                "SELECT hand_id, player, ending_stack FROM seats WHERE hand_id IN (SELECT unnest(?))",
+                [list(formats)]).fetchall():
+            if ending is not None:
+                endings.setdefault(hand_id, {})[player] = int(ending * 100)
+        table_hands = [TableHand(h, formats[h.hand_id], endings.get(h.hand_id, {}))
+                       for h in read_hands(store.con, list(formats), ACTION_KINDS)]
+        found, across = check_split(table_hands)
+        store.write_sequence_findings(list(formats), found + across)
+        within += found
+        between += across
+        hands += len(table_hands)
+    return AuditSummary(hands, None, within + between)
+
+
+def _parts(store: Store, condition: str, params: list[object]) -> Iterator[dict[str, str]]:
+    """The hands to check (`condition`), as {hand id: format} in parts of whole checks: a
+    tournament's hands together (a player at two of its tables is seen), other hands a table at a
+    time, parts joined up to `SEQUENCE_BATCH` hands. A part is larger only where one tournament or
+    one table is."""
+    picked = f"""SELECT hand_id, format, coalesce(site, '') AS s, coalesce(event, '') AS e,
+                        coalesce(tournament, '') AS t, table_name, game_type
+                 FROM hands JOIN sources USING (source_id) WHERE {condition}"""
+    rows = store.con.sql(f"""
+        WITH picked AS ({picked}),
+             events AS (SELECT s, e, t, bool_or(game_type IN {TOURNAMENT_SQL}) AS whole
+                        FROM picked GROUP BY s, e, t)
+        SELECT hand_id, format, s, e, t, CASE WHEN whole THEN NULL ELSE table_name END AS part
+        FROM picked JOIN events USING (s, e, t) ORDER BY s, e, t, part NULLS FIRST""",
+                         params=params).to_arrow_table()
+    ids, formats = rows.column("hand_id").to_pylist(), rows.column("format").to_pylist()
+    keys = list(zip(*(rows.column(c).to_pylist() for c in ("s", "e", "t", "part")), strict=True))
+    del rows
+    start = 0
+    for end in range(1, len(ids) + 1):
+        if end == len(ids) or (end - start >= SEQUENCE_BATCH and keys[end] != keys[end - 1]):
+            yield dict(zip(ids[start:end], formats[start:end], strict=True))
+            start = end

@@ -6,7 +6,7 @@ Writes go in as Arrow tables inside explicit transactions; reads rebuild hand mo
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime
 from decimal import Decimal
@@ -399,9 +399,13 @@ def _records_of(con: duckdb.DuckDBPyConnection, sql: str,
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
-def read_hands(con: duckdb.DuckDBPyConnection, hand_ids: list[str]) -> list[Hand]:
+def read_hands(con: duckdb.DuckDBPyConnection, hand_ids: list[str],
+               action_kinds: Collection[str] | None = None) -> list[Hand]:
     """Rebuild the hand models of stored hands (with the recorded awards), in stored order; ids
-    with no stored hand are left out. One query per table, whatever the number of hands."""
+    with no stored hand are left out. One query per table, whatever the number of hands.
+
+    `action_kinds`: only the actions of these kinds (a reader that needs a few, such as the checks
+    across hands, reads a fraction of the rows)."""
     if not hand_ids:
         return []
     ids = {"ids": hand_ids, "origin": RECORDED}
@@ -409,7 +413,10 @@ def read_hands(con: duckdb.DuckDBPyConnection, hand_ids: list[str]) -> list[Hand
     by_hand: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for table, order in (("seats", "seat"), ("actions", "seq"), ("awards", "seq")):
         extra = " AND origin = $origin" if table == "awards" else ""
-        params = ids if extra else {"ids": hand_ids}
+        params: dict[str, Any] = ids if extra else {"ids": hand_ids}
+        if table == "actions" and action_kinds is not None:
+            extra = " AND kind IN (SELECT unnest($kinds))"
+            params = {"ids": hand_ids, "kinds": sorted(action_kinds)}
         sql = f"SELECT * FROM {table} {wanted}{extra} ORDER BY hand_id, {order}"
         for row in _records_of(con, sql, params):
             by_hand.setdefault(row["hand_id"], {}).setdefault(table, []).append(row)

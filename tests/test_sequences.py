@@ -13,11 +13,13 @@ from pathlib import Path
 import duckdb
 import pytest
 
+import pipeline.audit
 from evaluator.findings import SEQUENCE_CODES
 from evaluator.sequences import TableHand, check, check_all, sequences
 from grammar.barge_parser import parse_hand
 from pipeline.cli import main
 from pipeline.model import Action, Award, Hand, Seat, Stakes
+from pipeline.store import Store
 from tests.conftest import SAMPLES, SHARED
 
 TOURNAMENT_RULES = "Cardroom procedures, Poker Tournament Rules"
@@ -328,3 +330,24 @@ def test_the_pokerstars_tournaments_across_hands(tmp_path: Path, capsys: pytest.
     assert sorted(found) == sorted([("PS-95143913174", "STACK_NOT_CARRIED")] * 4 + [
         (h, "HANDS_MISSING") for h in ("PS-86564270670", "PS-86565334403", "PS-86565835105",
                                         "PS-86568216297", "PS-86568688159")])
+
+
+def test_the_checks_read_in_parts_find_what_one_read_finds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The store is read back a part at a time (whole tables and tournaments) so that memory does
+    # not grow with it: parts of one table or tournament each find, and store, what one part does.
+    paths = [SAMPLES / "sessions", SAMPLES / "audit"]
+    if (SHARED / "corpus" / "pokerstars" / "tour").is_dir():
+        paths.append(SHARED / "corpus" / "pokerstars" / "tour")
+    db = tmp_path / "parts.duckdb"
+    assert main(["ingest", *map(str, paths), "--db", str(db), "--no-audit"]) == 0
+
+    def checked(batch: int) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]]:
+        monkeypatch.setattr(pipeline.audit, "SEQUENCE_BATCH", batch)
+        with Store(db) as store:
+            summary = pipeline.audit.audit_sequences(store)
+        return [(f.hand_id, f.code.name, f.message) for f in summary.findings], findings_of(db)
+
+    whole = checked(10**9)
+    assert whole[0], "these histories break rules across hands"
+    assert checked(1) == whole
