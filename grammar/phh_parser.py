@@ -35,7 +35,7 @@ from lark.lark import PostLex
 from evaluator.catalog import ALL_GAMES
 from evaluator.profiles import PROFILES
 from grammar.errors import HandSyntaxError
-from grammar.phh_transformer import (
+from grammar.phh_play import (
     BUTTON_BLIND_CODE,
     BUTTON_BLIND_VARIANT,
     LIMIT_CODES,
@@ -43,17 +43,16 @@ from grammar.phh_transformer import (
     STUD_CODES,
     Setup,
     Step,
-    StepTransformer,
     build_actions,
     button_blind_position,
     dead_small_blind,
     positional,
-    toml_key,
-    toml_value,
+    read_steps,
 )
+from grammar.phh_transformer import StepTransformer, toml_key, toml_value
 from grammar.reading import HandReader
 from pipeline.accounting import chips_put_in
-from pipeline.amounts import AmountError, parse_amount
+from pipeline.amounts import MAX_WHOLE_DIGITS, SCALE, AmountError, parse_amount
 from pipeline.model import ACTION_KINDS, GAME_TYPES, Action, Award, FinalStack, Hand, Seat, Stakes
 from pipeline.sources import Block
 
@@ -61,6 +60,7 @@ GRAMMAR = Path(__file__).with_name("phh_actions.lark")
 BARGE_PREFIX = "_barge_"  # user-defined fields that carry what PHH cannot say (docs/interop.md)
 META_PREFIX = "PHH: "  # the note that keeps the fields the model has no place for
 HAND_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._\-]*")
+WHOLE_LIMIT = 10 ** MAX_WHOLE_DIGITS  # whole amounts below it fit the store (pipeline.amounts)
 
 EXAMPLE = """\
 # A big pot between Dwan and Ivey (phh-std, "Motivational Examples").
@@ -322,27 +322,31 @@ def parse_step(text: str, line: int = 1, column: int = 1) -> Step:
 
 
 def parse_steps(texts: list[str]) -> list[Step] | None:
-    """All the strings of `actions` in one parse, joined by newlines, with Lark's compiled plugin
-    where `grammar.reading` uses it; None when one of them is not an action (each is then read
-    alone, to tell where) or holds a newline itself (which would end its line: it is read alone,
-    where a newline is a space)."""
-    if not texts:
-        return []
+    """All the strings of `actions`: by `phh_play.read_steps` when they are written the usual way,
+    else in one parse of the grammar, joined by newlines, with Lark's compiled plugin where
+    `grammar.reading` uses it; None when one of them is not an action (each is then read alone,
+    to tell where) or holds a newline itself (which would end its line: it is read alone, where
+    a newline is a space)."""
+    steps = read_steps(texts)
+    if steps is not None:
+        return steps
     joined = "\n".join(texts)
     if joined.count("\n") != len(texts) - 1:
         return None
     compiled = ACTIONS.fast()
     try:
-        steps = (compiled or ACTIONS.lark).parse(joined)
+        parsed = (compiled or ACTIONS.lark).parse(joined)
     except Exception:  # a bad string, or the plugin failing: told string by string, by plain Lark
         return None
-    assert isinstance(steps, list) and len(steps) == len(texts)
-    return steps
+    assert isinstance(parsed, list) and len(parsed) == len(texts)
+    return parsed
 
 
 # ---- fields ---------------------------------------------------------------------------------
 
 def _amount(value: Any, name: str, where: _Located) -> int:
+    if type(value) is int and 0 <= value < WHOLE_LIMIT:  # most amounts: what the general path gives
+        return value * SCALE
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise where.error(name, f"{name} must be a number, not {value!r}", ("a number",))
     try:
