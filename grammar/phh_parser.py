@@ -2,7 +2,7 @@
 `HandSyntaxError` with the line, the column and what was expected.
 
 A block is a `.phh` file or one `[N]` section of a `.phhs` bulk file.  The container is TOML
-(`read_toml`: the TOML that PHH files use, anything else by `tomllib`); the strings of
+(`phh_toml`: the TOML that PHH files use, anything else by `tomllib`); the strings of
 `actions` are read by the grammar `phh_actions.lark`, all of a hand's in one parse
 (`phh_transformer` turns the steps into the model's actions).  How PHH fields map onto the
 model, the seat and button convention and the hand ids: docs/interop.md, "PHH".
@@ -49,6 +49,8 @@ from grammar.phh_play import (
     positional,
     read_steps,
 )
+from grammar.phh_toml import read_toml
+from grammar.phh_toml import toml_subset as toml_subset  # read by the tests from here too
 from grammar.phh_transformer import StepTransformer, toml_key, toml_value
 from grammar.reading import HandReader
 from pipeline.accounting import chips_put_in
@@ -202,65 +204,6 @@ def _toml_error(exc: tomllib.TOMLDecodeError, text: str) -> HandSyntaxError:
         expected = ("a TOML value: a number, a \"string\", an [array] or true/false",) \
             if "value" in reason.lower() else ("a 'key = value' line or a [section] header",)
     return HandSyntaxError(f"not valid TOML: {reason}", line, column, expected)
-
-
-# ---- the TOML that PHH files are written in -------------------------------------------------
-
-# tomllib reads a character at a time in Python: a fifth of the time a PHH hand took.  PHH files
-# use little of TOML: `key = value` lines with bare keys, strings (basic ones without escapes,
-# literal ones), decimal integers and floats, booleans, local times and arrays of those (across
-# lines, with comments), comment and blank lines.  Those are read with a few regular expressions;
-# a document with anything else, or anything tomllib might refuse, goes to tomllib, which stays
-# the judge of errors and of everything unusual.
-_NOT_CONTROL = r"^\x00-\x08\n-\x1f\x7f"  # TOML allows a tab, but no other control character
-_COMMENT = rf"#[{_NOT_CONTROL}]*+"  # to the end of its line: never an array's `]` in a comment
-_SCALAR = (rf'"[{_NOT_CONTROL}"\\]*"'  # a backslash starts an escape: tomllib's
-           rf"|'[{_NOT_CONTROL}']*'"
-           r"|true|false"
-           r"|(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"  # a local time, without fractions
-           r"|[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
-_BLANK = rf"(?:[ \t\n]|{_COMMENT})*+"
-_ARRAY = rf"\[(?:{_BLANK}(?:{_SCALAR}){_BLANK},)*{_BLANK}(?:(?:{_SCALAR}){_BLANK})?\]"
-_TOML_LINE = re.compile(rf"[ \t]*(?:(?P<key>[A-Za-z0-9_-]+)[ \t]*=[ \t]*(?P<value>{_SCALAR}|{_ARRAY})[ \t]*)?"
-                        rf"(?:{_COMMENT})?(?:\n|\Z)")
-_TOML_ITEM = re.compile(rf"{_COMMENT}|({_SCALAR})")  # in an array already matched: its values
-
-
-def toml_subset(text: str) -> dict[str, Any] | None:
-    """The document as `tomllib.loads` reads it, when it is written in the TOML that PHH files
-    use; None for anything else (a table, an inline table, a date, an escape, a repeated key...)."""
-    data: dict[str, Any] = {}
-    position, end = 0, len(text)
-    while position < end:
-        line = _TOML_LINE.match(text, position)
-        if line is None:
-            return None
-        position = line.end()
-        key = line["key"]
-        if key is not None:
-            if key in data:
-                return None
-            value = line["value"]
-            data[key] = [_scalar(item) for item in _TOML_ITEM.findall(value) if item] \
-                if value[0] == "[" else _scalar(value)
-    return data
-
-
-def _scalar(text: str) -> str | bool | int | float | time:
-    first = text[0]
-    if first == '"' or first == "'":
-        return text[1:-1]
-    if text == "true" or text == "false":
-        return text == "true"
-    if text[2:3] == ":":
-        return time(int(text[:2]), int(text[3:5]), int(text[6:]))
-    return float(text) if "." in text or "e" in text or "E" in text else int(text)
-
-
-def read_toml(text: str) -> dict[str, Any]:
-    """`tomllib.loads`, quicker for what PHH files are made of."""
-    data = toml_subset(text)
-    return tomllib.loads(text) if data is None else data
 
 
 # ---- the action notation --------------------------------------------------------------------

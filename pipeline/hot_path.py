@@ -50,6 +50,7 @@ COMPILED = (
     "evaluator/replay.py",
     "evaluator/variants.py",
     "evaluator/wagering.py",
+    "grammar/phh_play.py",
 )
 PURE_VARIABLE = "BARGE_PURE"
 STALE_GRACE_SECONDS = 2.0
