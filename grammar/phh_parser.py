@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -136,7 +136,10 @@ class _Located:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.lines = text.splitlines() or [""]
+
+    @cached_property
+    def lines(self) -> list[str]:  # split only for an error: most hands have none
+        return self.text.splitlines() or [""]
 
     def key(self, name: str) -> tuple[int, int]:
         key = re.escape(name)
@@ -649,7 +652,7 @@ def _apply_barge(hand: Hand, fields: Mapping[str, Any], where: _Located) -> Hand
             k: bool(v) if k == "jam_or_fold" else None if v is False else amount(v, "stakes")
             for k, v in given.items()}
         changes["stakes"] = replace(hand.stakes, **values)
-    return replace(hand, **changes)
+    return replace(hand, **changes) if changes else hand
 
 
 # ---- the hand -------------------------------------------------------------------------------

@@ -152,8 +152,23 @@ _STRING = re.compile(
     rf"))?(?=[ \t\r#]|\Z)[ \t\r]*(?P<comment>#[^\n]*)?\Z")
 
 
+# The steps of the strings read: a step is its string's alone, and strings recur from hand to
+# hand ("p2 f", "p1 cc", "d db 7h"); emptied when full, to bound it.
+_KNOWN: dict[str, Step | None] = {}
+KNOWN_LIMIT = 1 << 16
+
+
 def read_step(text: str) -> Step | None:
     """One string of `actions` when it is written the usual way; None for anything else."""
+    if text in _KNOWN:
+        return _KNOWN[text]
+    if len(_KNOWN) >= KNOWN_LIMIT:
+        _KNOWN.clear()
+    step = _KNOWN[text] = _read_step(text)
+    return step
+
+
+def _read_step(text: str) -> Step | None:
     match = _STRING.match(text)
     if match is None:
         return None

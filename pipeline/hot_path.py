@@ -51,6 +51,7 @@ COMPILED = (
     "evaluator/variants.py",
     "evaluator/wagering.py",
     "grammar/phh_play.py",
+    "grammar/phh_toml.py",
 )
 PURE_VARIABLE = "BARGE_PURE"
 STALE_GRACE_SECONDS = 2.0
