@@ -50,6 +50,7 @@ COMPILED = (
     "evaluator/replay.py",
     "evaluator/variants.py",
     "evaluator/wagering.py",
+    "grammar/phh_hand.py",
     "grammar/phh_play.py",
     "grammar/phh_toml.py",
 )
