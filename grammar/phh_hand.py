@@ -509,7 +509,7 @@ def hand_of(data: Mapping[str, Any], code: str, setup: Setup, stakes: Stakes, st
     stud = code in STUD_CODES
     seats = tuple(sorted((Seat(s, name, stack) for name, s, stack in
                           zip(setup.names, setup.seats, setup.stacks, strict=True)), key=lambda s: s.number))
-    hand = Hand(
+    known: dict[str, Any] = dict(
         hand_id=hand_id, variant=variant, structure=structure, stakes=stakes, seats=seats,
         actions=tuple(actions), started_at=started,
         event=_typed(data, "event", str, "a string", where),
@@ -519,7 +519,7 @@ def hand_of(data: Mapping[str, Any], code: str, setup: Setup, stakes: Stakes, st
         table_name=str(table) if table is not None else None,
         max_seats=seat_count, button_seat=None if stud else setup.seats[-1],
     )
-    put_in = chips_put_in(hand)
+    put_in = chips_put_in(Hand(**known))
     remaining = {name: stack - put_in.get(name, 0)
                  for name, stack in zip(setup.names, setup.stacks, strict=True)}
     finals: tuple[FinalStack, ...] = ()
@@ -534,7 +534,8 @@ def hand_of(data: Mapping[str, Any], code: str, setup: Setup, stakes: Stakes, st
     awards = _awards(data, setup.names, remaining, returned, sum(put_in.values()), where)
     # Winnings are what the players collected after the rake (phh-std, "Winnings").
     short = sum(put_in.values()) - sum(a.amount for a in awards)
-    hand = replace(hand, awards=awards, final_stacks=finals, rake=short if awards and short > 0 else None)
+    # Built anew rather than replace()d: replace() looks the fields up, a third of this function.
+    hand = Hand(**known, awards=awards, final_stacks=finals, rake=short if awards and short > 0 else None)
     return _apply_barge(hand, fields, where)
 
 

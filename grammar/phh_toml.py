@@ -32,12 +32,12 @@ _ROW_VALUE = rf"{_SCALAR}|\[[ \t]*(?:(?:{_SCALAR})[ \t]*,[ \t]*)*(?:(?:{_SCALAR}
 _PAIR = rf"{_KEY}[ \t]*=[ \t]*(?:{_ROW_VALUE})"
 _INLINE = rf"\{{[ \t]*(?:{_PAIR}[ \t]*(?:,[ \t]*{_PAIR}[ \t]*)*)?\}}"
 _BLANK = rf"(?:[ \t\n]|{_COMMENT})*+"
-_ITEM = rf"{_SCALAR}|{_INLINE}"
-_ARRAY = rf"\[(?:{_BLANK}(?:{_ITEM}){_BLANK},)*{_BLANK}(?:(?:{_ITEM}){_BLANK})?\]"
-_LINE = re.compile(rf"[ \t]*(?:(?P<key>{_KEY})[ \t]*=[ \t]*(?P<value>{_SCALAR}|{_ARRAY}|{_INLINE})[ \t]*)?"
-                   rf"(?:{_COMMENT})?(?:\n|\Z)")
-# In an array or a table already matched, left to right: its values (a comment is skipped).
-_ITEMS = re.compile(rf"{_COMMENT}|({_SCALAR})|({_INLINE})")
+# A line is its key and value, an array's items one match each (one pass over the array, telling
+# what ends each item), then the line's end.
+_HEAD = re.compile(rf"[ \t]*(?:(?P<key>{_KEY})[ \t]*=[ \t]*"
+                   rf"(?:(?P<value>{_SCALAR}|{_INLINE})|(?P<array>\[)))?")
+_ITEM = re.compile(rf"{_BLANK}(?:(?:({_SCALAR})|({_INLINE})){_BLANK}([,\]])|\])")
+_TAIL = re.compile(rf"[ \t]*(?:{_COMMENT})?(?:\n|\Z)")
 _PAIRS = re.compile(rf"({_KEY})[ \t]*=[ \t]*({_ROW_VALUE})")
 _SCALARS = re.compile(_SCALAR)
 
@@ -48,38 +48,47 @@ def toml_subset(text: str) -> dict[str, Any] | None:
     data: dict[str, Any] = {}
     position, end = 0, len(text)
     while position < end:
-        line = _LINE.match(text, position)
-        if line is None:
-            return None
-        position = line.end()
-        key = line["key"]
+        head = _HEAD.match(text, position)
+        assert head is not None  # it may match nothing
+        position = head.end()
+        key = head["key"]
+        value: Any = None
         if key is not None:
             if key in data:
                 return None
-            value = _value(line["value"])
+            if head["array"] is not None:
+                value, position = _array(text, position)
+            else:
+                single = head["value"]
+                value = _table(single) if single[0] == "{" else _scalar(single)
             if value is None:
                 return None
             data[key] = value
+        tail = _TAIL.match(text, position)
+        if tail is None:
+            return None
+        position = tail.end()
     return data
 
 
-def _value(text: str) -> Any:
-    """A value the line's pattern matched (None: an inline table repeats a key)."""
-    first = text[0]
-    if first == "{":
-        return _table(text)
-    if first != "[":
-        return _scalar(text)
+def _array(text: str, position: int) -> tuple[list[Any] | None, int]:
+    """The array whose "[" ends at `position`, and where it ends (None: not in the subset)."""
     values: list[Any] = []
-    for scalar, table in _ITEMS.findall(text):
-        if scalar:
+    while True:
+        item = _ITEM.match(text, position)
+        if item is None:
+            return None, position
+        position = item.end()
+        scalar, table, after = item.groups()
+        if scalar is not None:
             values.append(_scalar(scalar))
-        elif table:
+        elif table is not None:
             row = _table(table)
             if row is None:
-                return None
+                return None, position
             values.append(row)
-    return values
+        if after != ",":
+            return values, position
 
 
 def _table(text: str) -> dict[str, Any] | None:

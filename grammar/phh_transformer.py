@@ -9,6 +9,7 @@ mapping are `phh_parser`'s.
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, time
 from typing import Any
 
@@ -93,9 +94,11 @@ def _toml_string(text: str) -> str:
     return f'"{escaped}"'
 
 
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
 def toml_key(key: str) -> str:
-    bare = key and all(c.isascii() and (c.isalnum() or c in "_-") for c in key)
-    return key if bare else _toml_string(key)
+    return key if _BARE_KEY.fullmatch(key) else _toml_string(key)
 
 
 def toml_value(value: Any) -> str:
