@@ -28,7 +28,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from evaluator.catalog import ALL_GAMES, Game, Street
 from pipeline.amounts import AmountError, parse_amount
@@ -238,9 +237,11 @@ class _Play:
     def street(self) -> str:
         return SHOWDOWN if self.showdown else self.plan[self.at].name
 
-    def emit(self, kind: str, player: int | None = None, **values: Any) -> None:
+    def emit(self, kind: str, player: int | None = None, amount: int | None = None,
+             to_amount: int | None = None, cards: tuple[str, ...] = (), all_in: bool = False,
+             detail: str | None = None) -> None:
         name = self.players[player].name if player is not None else None
-        self.actions.append(Action(self.street, kind, name, **values))
+        self.actions.append(Action(self.street, kind, name, amount, to_amount, cards, all_in, detail))
 
     # ---- chips ----
     def put_in(self, player: int, amount: int) -> bool:
@@ -486,6 +487,8 @@ def _reshuffles(actions: list[Action], deck_size: int) -> list[Action]:
     the folded hands).  A draw's reshuffle comes before the player's discard, as a dealer
     shuffles before serving the player (and the native "discards [..] and draws [..]" is one line).
     """
+    if not _may_reshuffle(actions, deck_size):
+        return actions
     out: list[Action] = []
     where: dict[str, str] = {}
     gone: set[str] = set()
@@ -529,6 +532,25 @@ def _reshuffles(actions: list[Action], deck_size: int) -> list[Action]:
             gone.add(player)
         out.append(action)
     return out
+
+
+def _may_reshuffle(actions: list[Action], deck_size: int) -> bool:
+    """Whether `_reshuffles` may find a reshuffle: only a discard, a card dealt twice or more
+    cards dealt than the deck holds can call for one (most hands have none of these)."""
+    dealt: set[str] = set()
+    count = 0
+    for action in actions:
+        kind = action.kind
+        if kind == "discard":
+            return True
+        if kind == "deal" or kind == "draw" or kind == "board":
+            count += len(action.cards)
+            for card in action.cards:
+                if card != UNKNOWN_CARD:
+                    if card in dealt:
+                        return True
+                    dealt.add(card)
+    return count > deck_size
 
 
 def build_actions(setup: Setup, steps: Sequence[Step], big_blind_ante: bool = False,
