@@ -257,9 +257,15 @@ class _Play:
     def close_betting(self) -> None:
         """The street's betting is over: the part of the top wager nobody matched goes back
         (the native "Uncalled bet (A) returned to P"; BARGE 2025 §1.1)."""
-        wagers = sorted(((p.wager, i) for i, p in enumerate(self.players)), reverse=True)
-        if len(wagers) >= 2 and wagers[0][0] > wagers[1][0]:
-            back, index = wagers[0][0] - wagers[1][0], wagers[0][1]
+        index, first, second = 0, self.players[0].wager, None
+        for i in range(1, len(self.players)):
+            wager = self.players[i].wager
+            if wager > first:
+                index, first, second = i, wager, first
+            elif second is None or wager > second:
+                second = wager
+        if second is not None and first > second:
+            back = first - second
             self.players[index].stack += back
             self.players[index].wager -= back
             self.emit("return", index, amount=back)

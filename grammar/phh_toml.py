@@ -38,6 +38,19 @@ _HEAD = re.compile(rf"[ \t]*(?:(?P<key>{_KEY})[ \t]*=[ \t]*"
                    rf"(?:(?P<value>{_SCALAR}|{_INLINE})|(?P<array>\[)))?")
 _ITEM = re.compile(rf"{_BLANK}(?:(?:({_SCALAR})|({_INLINE})){_BLANK}([,\]])|\])")
 _TAIL = re.compile(rf"[ \t]*(?:{_COMMENT})?(?:\n|\Z)")
+
+
+def _flat(item: str) -> re.Pattern[str]:
+    """An array's items after its "[", when all are `item` on the array's line."""
+    return re.compile(rf"[ \t]*(?:(?:{item})[ \t]*,[ \t]*)*(?:(?:{item})[ \t]*)?\]")
+
+
+# The arrays most PHH lines hold, read in one match: whole numbers, or strings of one kind.
+_WHOLE_NUMBERS = _flat("0|[1-9][0-9]*")
+_LITERALS = _flat(rf"'[{_NOT_CONTROL}']*'")
+_BASICS = _flat(rf'"[{_NOT_CONTROL}"\\]*"')
+_LITERAL = re.compile(r"'([^']*)'")
+_BASIC = re.compile(r'"([^"]*)"')
 _PAIRS = re.compile(rf"({_KEY})[ \t]*=[ \t]*({_ROW_VALUE})")
 _SCALARS = re.compile(_SCALAR)
 
@@ -73,6 +86,13 @@ def toml_subset(text: str) -> dict[str, Any] | None:
 
 def _array(text: str, position: int) -> tuple[list[Any] | None, int]:
     """The array whose "[" ends at `position`, and where it ends (None: not in the subset)."""
+    flat = _WHOLE_NUMBERS.match(text, position)
+    if flat is not None:
+        return [int(n) for n in text[position:flat.end() - 1].split(",") if not n.isspace() and n], flat.end()
+    for strings, string in ((_LITERALS, _LITERAL), (_BASICS, _BASIC)):
+        flat = strings.match(text, position)
+        if flat is not None:
+            return string.findall(text, position, flat.end()), flat.end()
     values: list[Any] = []
     while True:
         item = _ITEM.match(text, position)
