@@ -1,11 +1,11 @@
-"""The pure-Python half of the PHH reader, compiled by mypyc (`pipeline.hot_path`): the steps
-of a hand read from its `actions` strings, and those steps played into the model's actions.
+"""The steps of a PHH hand read from its `actions` strings, and played into the model's
+actions; compiled by mypyc (`pipeline.hot_path`), with `phh_hand` and `phh_toml`.
 
 Reading: `read_steps` reads the strings of the notation `phh_actions.lark` defines with one
-regular expression a string, for the strings written the usual way (single spaces or tabs,
-ASCII digits, an amount with at most two decimals).  Anything it does not read, it leaves to the
-grammar (`phh_parser.parse_steps`), which stays the judge: of errors, and of the strings written
-some other way.  Lark's transformer (`phh_transformer.StepTransformer`) cannot be compiled, its
+regular expression a string, for the strings written the usual way (words apart by spaces or
+tabs, no newline, ASCII digits, an amount with at most two decimals).  Anything it does not read,
+it leaves to the grammar (`phh_parser.parse_steps`), which stays the judge: of errors, and of the
+strings written some other way; it reads nothing the grammar would read otherwise.  Lark's transformer (`phh_transformer.StepTransformer`) cannot be compiled, its
 base class being Lark's; both build their `Step`s with `step_of`.
 
 Playing (`build_actions`): the forced bets the fields imply, the streets (PHH has no street
