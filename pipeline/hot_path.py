@@ -50,6 +50,9 @@ COMPILED = (
     "evaluator/replay.py",
     "evaluator/variants.py",
     "evaluator/wagering.py",
+    "grammar/phh_hand.py",
+    "grammar/phh_play.py",
+    "grammar/phh_toml.py",
 )
 PURE_VARIABLE = "BARGE_PURE"
 STALE_GRACE_SECONDS = 2.0
