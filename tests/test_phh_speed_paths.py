@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 
 from grammar.errors import HandSyntaxError
-from grammar.phh_parser import EXAMPLE, parse_phh, parse_step, parse_steps, read_toml, split_phh, toml_subset
+from grammar.phh_parser import EXAMPLE, parse_phh, parse_step, parse_steps, split_phh, toml_subset
+from grammar.phh_play import Step, read_step
+from grammar.phh_toml import read_toml
 from pipeline.generate.output import Request, generate
 from pipeline.phh_writer import PHH_VARIANTS
 from pipeline.sources import read_blocks
@@ -63,6 +65,36 @@ def test_a_hand_read_in_one_parse_is_its_strings_read_alone(
     for text in texts:
         strings = tomllib.loads(text)["actions"]
         assert parse_steps(strings) == [parse_step(s) for s in strings]
+
+
+def lark_step(text: str) -> Step | str:
+    try:
+        return parse_step(text)
+    except HandSyntaxError:
+        return "error"
+
+
+def test_the_usual_strings_read_without_the_grammar_as_with_it(generated: list[str]) -> None:
+    """`read_step` (one regular expression) reads the strings written the usual way, and what it
+    reads is what the grammar reads; a string mangled at random places it reads the same or
+    leaves to the grammar, which then reads it or tells the error."""
+    strings = list(dict.fromkeys(s for text in generated for s in tomllib.loads(text)["actions"]))
+    for text in strings:
+        assert read_step(text) == lark_step(text), text
+    rng = random.Random(1)
+    alphabet = [*" \t\r\n#-.?0129pdfbcrhsmAKTcdx\u00a0\u0663\x0b", "p1", "cbr", "cc", "sm", "sd", "db", "dh",
+                "pb", " # x", "??", "Ac"]
+    read = 0
+    for _ in range(20_000):
+        text = rng.choice(strings)
+        for _ in range(rng.randint(1, 3)):
+            at, cut = rng.randrange(len(text) + 1), rng.choice((0, 0, 1, 2))
+            text = text[:at] + rng.choice(alphabet) * (cut != 2) + text[at + cut:]
+        fast = read_step(text)
+        if fast is not None:
+            read += 1
+            assert fast == lark_step(text), text
+    assert read > 1_000, "the mangled strings still include usual ones"
 
 
 def test_strings_that_are_not_actions_are_not_read_together() -> None:
