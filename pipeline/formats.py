@@ -39,7 +39,7 @@ from grammar.winamax_parser import sniff as sniff_winamax
 from grammar.winning_parser import parse_winning, split_winning
 from grammar.winning_parser import sniff as sniff_winning
 from pipeline.model import Hand
-from pipeline.sources import Splitter, head_text, split_blocks
+from pipeline.sources import Head, Splitter, head_text, read_head, split_blocks
 
 NATIVE = "barge"
 CUT_OFF = "the hand is cut off: the record ends before the hand is over"
@@ -149,15 +149,15 @@ def recognise(head: str) -> str:
     return NOT_READ if what is None else f"{what}: not read by this version of barge"
 
 
-def detect_format(path: Path) -> tuple[str | None, str]:
+def detect_format(path: Path, head: Head | None = None) -> tuple[str | None, str]:
     """The history format of a file by its content, or None and the reason it is not read (naming
-    the site and format where they are recognised)."""
-    head, problem = head_text(path)
-    if head is None:
+    the site and format where they are recognised); from `head` when it was read already."""
+    text, problem = head_text(head or read_head(path))
+    if text is None:
         return None, problem
-    name = detect_text(head)
+    name = detect_text(text)
     if name is None:
-        return None, recognise(head)
+        return None, recognise(text)
     return name, ""
 
 

@@ -3,7 +3,8 @@ splitting into hand blocks.  Which formats exist is `pipeline.formats`.
 
 A hand block is a run of non-blank lines; a header line also starts a new block when a file
 was concatenated without blank lines.  Files are read line by line, so memory does not grow
-with the file.
+with the file; a file no longer than its head (`Head.whole`: a one-hand file) is read once, its
+encoding, format, SHA-256 and blocks all taken from that one buffer.
 
 >>> [b.line for b in split_blocks(["BARGE Hand #1: x", "a", "", "", "BARGE Hand #2: y", "b"])]
 [1, 5]
@@ -14,6 +15,7 @@ from __future__ import annotations
 import codecs
 import hashlib
 import io
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -51,33 +53,45 @@ def detect_encoding(head: bytes) -> str:
 _LINE_START_NUL = re.compile(rb"(?:^|(?<=\n))\0+(?=[^\0-\x08\x0e-\x1f])")
 
 
-def _head(path: Path) -> bytes:
+@dataclass(frozen=True, slots=True)
+class Head:
+    """The first 64 KiB of a file; `whole`: that is all of it."""
+
+    data: bytes
+    whole: bool
+
+
+def read_head(path: Path) -> Head:
     with path.open("rb") as raw:
-        return raw.read(_SNIFF_BYTES)
+        data = raw.read(_SNIFF_BYTES)
+    return Head(data, len(data) < _SNIFF_BYTES)
 
 
 def open_text(path: Path) -> io.TextIOWrapper:
-    return open(path, encoding=detect_encoding(_head(path)), errors="replace", newline=None)
+    return open(path, encoding=detect_encoding(read_head(path).data), errors="replace", newline=None)
 
 
-def head_text(path: Path) -> tuple[str | None, str]:
-    """The first 64 KiB of a file as text, or None and why it is not a text file.
+def head_text(head: Head) -> tuple[str | None, str]:
+    """The head of a file as text, or None and why it is not a text file.
 
     Only the head is read, so a large binary file costs nothing.
     """
-    head = _head(path)
-    if not head.strip():
+    data = head.data
+    if not data.strip():
         return None, "empty file"
-    encoding = detect_encoding(head)
+    encoding = detect_encoding(data)
     # PartyPoker's client writes a NUL byte before some lines (docs/interop.md (PartyPoker)): a text
-    # file still; one elsewhere is a binary file's.
-    whole = len(head) < _SNIFF_BYTES  # else the head may stop just after a line's NUL
-    if b"\0" in _LINE_START_NUL.sub(b"", head if whole else head.rstrip(b"\0")) and encoding != "utf-16":
+    # file still; one elsewhere is a binary file's. The search is skipped when there is no NUL at all.
+    if b"\0" in data and encoding != "utf-16" and b"\0" in _LINE_START_NUL.sub(
+            b"", data if head.whole else data.rstrip(b"\0")):  # a cut head may stop just after a line's NUL
         return None, "binary file, not text"
-    return head.decode(encoding, errors="replace").replace("\0", ""), ""
+    return data.decode(encoding, errors="replace").replace("\0", ""), ""
 
 
-def sha256_of(path: Path) -> str:
+def sha256_of(path: Path, head: Head | None = None) -> str:
+    """The file's SHA-256; from `head` when that is the whole file."""
+    if head is not None and head.whole:
+        return hashlib.sha256(head.data).hexdigest()
     digest = hashlib.sha256()
     with path.open("rb") as raw:
         for chunk in iter(lambda: raw.read(1 << 20), b""):
@@ -113,29 +127,37 @@ def split_blocks(lines: Iterable[str], starts: Callable[[str], bool] = native_he
 Splitter = Callable[[Iterable[str]], Iterator[Block]]
 
 
-def read_blocks(path: Path, split: Splitter = split_blocks) -> Iterator[Block]:
-    with open_text(path) as text:
-        yield from split(text)
+def read_blocks(path: Path, split: Splitter = split_blocks, head: Head | None = None) -> Iterator[Block]:
+    """The file's hand blocks; from `head` when that is the whole file, decoded as `open_text` would."""
+    if head is not None and head.whole:
+        text = head.data.decode(detect_encoding(head.data), errors="replace")
+        yield from split(io.StringIO(text, newline=None))
+        return
+    with open_text(path) as lines:
+        yield from split(lines)
 
 
 def _walk(folder: Path, visited: set[tuple[int, int]]) -> Iterator[tuple[Path, str | None]]:
     try:
-        entries = sorted(folder.iterdir())
+        # A directory entry knows its type: a folder of 10,000 files is listed without a stat each.
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda e: e.name)
     except OSError as exc:
         yield folder, f"cannot list folder: {exc.strerror or exc}"
         return
     for entry in entries:
         if entry.name.startswith("."):
             continue
+        path = folder / entry.name
         if entry.is_dir():
-            identity = (entry.stat().st_dev, entry.stat().st_ino)
+            identity = (path.stat().st_dev, path.stat().st_ino)
             if identity in visited:
-                yield entry, f"directory loop: {entry} leads back to {entry.resolve()}"
+                yield path, f"directory loop: {path} leads back to {path.resolve()}"
                 continue
             visited.add(identity)
-            yield from _walk(entry, visited)
+            yield from _walk(path, visited)
         elif entry.is_file():
-            yield entry, None
+            yield path, None
 
 
 def expand_paths(paths: Iterable[Path]) -> Iterator[tuple[Path, str | None]]:

@@ -21,6 +21,7 @@ from pipeline.cli import main
 from pipeline.formats import FORMATS, NATIVE
 from pipeline.ingest import ingest
 from pipeline.schema import SCHEMAS
+from pipeline.sources import Head, read_head
 from pipeline.store import Store
 from tests.conftest import doc_examples
 
@@ -184,15 +185,14 @@ def test_hostile_files_give_messages_not_tracebacks(
     (folder / "blob.bin").write_bytes(bytes(range(256)) * 100)
     (folder / "empty.bhh").write_text("")
 
-    real_detect = pipeline.ingest.detect_format
+    real_read = read_head
 
-    def vanish(path: Path) -> tuple[str | None, str]:
-        found = real_detect(path)
+    def vanish(path: Path) -> Head:
         if path.name == "vanishing.bhh":
             path.unlink()  # gone between being listed and being read
-        return found
+        return real_read(path)
 
-    monkeypatch.setattr(pipeline.ingest, "detect_format", vanish)
+    monkeypatch.setattr(pipeline.ingest, "read_head", vanish)
     code = main(["ingest", str(folder), "--db", str(tmp_path / "db.duckdb"), "--json"])
     summary = json.loads(capsys.readouterr().out)
     reports = {Path(f["path"]).name: f for f in summary["files"]}
