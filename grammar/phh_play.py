@@ -5,8 +5,9 @@ Reading: `read_steps` reads the strings of the notation `phh_actions.lark` defin
 regular expression a string, for the strings written the usual way (words apart by spaces or
 tabs, no newline, ASCII digits, an amount with at most two decimals).  Anything it does not read,
 it leaves to the grammar (`phh_parser.parse_steps`), which stays the judge: of errors, and of the
-strings written some other way; it reads nothing the grammar would read otherwise.  Lark's transformer (`phh_transformer.StepTransformer`) cannot be compiled, its
-base class being Lark's; both build their `Step`s with `step_of`.
+strings written some other way; it reads nothing the grammar would read otherwise.  Lark's
+transformer (`phh_transformer.StepTransformer`) cannot be compiled, its base class being Lark's;
+both build their `Step`s with `step_of`.
 
 Playing (`build_actions`): the forced bets the fields imply, the streets (PHH has no street
 markers: a board card, a stud card beyond the street's count, a discard after betting or the
