@@ -48,7 +48,7 @@ class CoarseBargeTransformer(BargeTransformer):
     """`BargeTransformer` plus the lines of `barge_coarse.lark`, each one token."""
 
     def coarse_action(self, line: Token) -> tuple[Any, ...]:
-        text: str = line.value
+        text: str = line.value.rstrip()
         colon = text.index(":")
         words = text[colon + 2:]
         all_in = words.endswith(_ALL_IN)
@@ -83,7 +83,7 @@ class CoarseBargeTransformer(BargeTransformer):
         return ("action", line, text[:colon].strip(), partials, all_in)
 
     def coarse_dealt(self, line: Token) -> tuple[Any, ...]:
-        groups = line.value[len("Dealt to "):-1].split("]")
+        groups = line.value.rstrip()[len("Dealt to "):-1].split("]")
         before, _, inside = groups[0].partition("[")
         named = before[:-1]
         # The record grammar's name is the shortest that leaves a face word and a group.
@@ -99,11 +99,11 @@ class CoarseBargeTransformer(BargeTransformer):
         return ("action", line, named, partials, False)
 
     def coarse_street(self, line: Token) -> tuple[Any, ...]:
-        name, _, rest = line.value[len("*** "):].partition(" ***")
+        name, _, rest = line.value.rstrip()[len("*** "):].partition(" ***")
         return ("street", line, street_key(name), _cards(rest[2:-1]) if rest else ())
 
     def coarse_collected(self, line: Token) -> tuple[Any, ...]:
-        name, _, rest = line.value.partition(" collected ")
+        name, _, rest = line.value.rstrip().partition(" collected ")
         value, _, rest = rest.partition(" from ")
         pot, _, portion = rest.partition(" (")
         number = int(pot[len("side pot "):]) if pot.startswith("side") else 0
@@ -113,7 +113,7 @@ class CoarseBargeTransformer(BargeTransformer):
         return ("award", line, Award(name, parse_amount(value), number, detail or None))
 
     def coarse_seat(self, line: Token) -> tuple[Any, ...]:
-        text: str = line.value
+        text: str = line.value.rstrip()
         colon = text.index(":")
         paren = text.index(" (", colon)
         player = text[colon + 2:paren]
@@ -122,12 +122,12 @@ class CoarseBargeTransformer(BargeTransformer):
                               line if text.endswith(" is sitting out") else None)
 
     def coarse_final(self, line: Token) -> tuple[Any, ...]:
-        text: str = line.value
+        text: str = line.value.rstrip()
         colon = text.index(":")
         name, _, value = text[colon + 2:].partition(" ends with ")
         return ("final_stack", line, FinalStack(int(text[len("Seat "):colon]), name,
                                                 parse_amount(value)))
 
     def coarse_total(self, line: Token) -> tuple[Any, ...]:
-        total, _, rake = line.value[len("Total pot "):].partition(" | Rake ")
+        total, _, rake = line.value.rstrip()[len("Total pot "):].partition(" | Rake ")
         return ("total_pot", parse_amount(total), parse_amount(rake) if rake else None)
