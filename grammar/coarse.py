@@ -1,6 +1,6 @@
 """Transformers for the coarse grammars: the record transformer plus one method a coarse line.
 
-A coarse grammar (`barge_coarse.lark`) reads each common line as one token; its method here splits
+A coarse grammar (`barge_coarse.lark`, `pokerstars_coarse.lark`) reads each common line as one token; its method here splits
 that token's text with str methods and returns exactly the tuple the record rules would have built
 for the line, so the hand is identical.  Anything unexpected (an amount that does not parse, a
 reserved name, a player not seated) only has to raise: `HandReader` then parses the hand again
@@ -14,6 +14,8 @@ from typing import Any
 from lark import Token, v_args
 
 from grammar.barge_transformer import _SUITS, BargeTransformer, Partial, street_key
+from grammar.pokerstars_names import unmask
+from grammar.pokerstars_transformer import PokerStarsTransformer, _money
 from pipeline.amounts import parse_amount
 from pipeline.model import Award, FinalStack, Seat
 
@@ -131,3 +133,55 @@ class CoarseBargeTransformer(BargeTransformer):
     def coarse_total(self, line: Token) -> tuple[Any, ...]:
         total, _, rake = line.value.rstrip()[len("Total pot "):].partition(" | Rake ")
         return ("total_pot", parse_amount(total), parse_amount(rake) if rake else None)
+
+
+# PokerStars' action words before an amount: (kind, detail).
+_STARS_AMOUNT_VERBS: dict[str, tuple[str, str | None]] = {
+    "posts small blind": ("post", "small_blind"),
+    "posts big blind": ("post", "big_blind"),
+    "posts the ante": ("ante", "ante"),
+    "bets": ("bet", None),
+    "calls": ("call", None),
+}
+
+
+@v_args(inline=True)
+class CoarsePokerStarsTransformer(PokerStarsTransformer):
+    """`PokerStarsTransformer` plus the lines of `pokerstars_coarse.lark`, each one token."""
+
+    def coarse_action(self, line: Token) -> tuple[Any, ...]:
+        text: str = line.value.rstrip()
+        colon = text.index(": ")
+        words = text[colon + 2:]
+        all_in = words.endswith(_ALL_IN)
+        if all_in:
+            words = words[:-len(_ALL_IN)]
+        partial: tuple[Any, ...]
+        if words == "checks" or words == "folds":
+            partial = ("check" if words == "checks" else "fold", None, None, (), None)
+        elif words.startswith("raises "):
+            by, _, to = words[len("raises "):].partition(" to ")
+            partial = ("raise", _money(Token("MONEY", by)), _money(Token("MONEY", to)), (), None)
+        else:
+            head, _, value = words.rpartition(" ")
+            kind, detail = _STARS_AMOUNT_VERBS[head]
+            partial = (kind, _money(Token("MONEY", value)), None, (), detail)
+        return ("action", line, unmask(text[:colon].strip()), partial, all_in)
+
+    def coarse_dealt(self, line: Token) -> tuple[Any, ...]:
+        name, _, rest = line.value.rstrip()[len("Dealt to "):].partition(" [")
+        groups = tuple(_cards(group) for group in rest[:-1].split("] ["))
+        return ("dealt", line, unmask(name), groups)
+
+    def coarse_seat(self, line: Token) -> tuple[Any, ...]:
+        text: str = line.value.rstrip()
+        colon = text.index(":")
+        paren = text.index(" (", colon)
+        stack = text[paren + 2:-len(" in chips)")]
+        return ("seat", line, int(text[len("Seat "):colon]), unmask(text[colon + 2:paren]),
+                _money(Token("MONEY", stack)), "", None)
+
+    def coarse_collected(self, line: Token) -> tuple[Any, ...]:
+        name, _, rest = line.value.rstrip().partition(" collected ")
+        amount = rest[:-len(" from pot")]
+        return ("collected", line, unmask(name), _money(Token("MONEY", amount)), 0)
