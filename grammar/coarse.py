@@ -1,10 +1,10 @@
 """Transformers for the coarse grammars: the record transformer plus one method a coarse line.
 
-A coarse grammar (`barge_coarse.lark`, `pokerstars_coarse.lark`) reads each common line as one token; its method here splits
-that token's text with str methods and returns exactly the tuple the record rules would have built
-for the line, so the hand is identical.  Anything unexpected (an amount that does not parse, a
-reserved name, a player not seated) only has to raise: `HandReader` then parses the hand again
-with the record grammar, whose error is the one told.
+A coarse grammar (`barge_coarse.lark`, `pokerstars_coarse.lark`) reads each common line as one
+token; its method here splits that token's text with str methods and returns exactly the tuple
+the record rules would have built for the line, so the hand is identical. Anything unexpected
+(an amount that does not parse, a reserved name, a player not seated) only has to raise:
+`HandReader` then parses the hand again with the record grammar, whose error is the one told.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from grammar.barge_transformer import _SUITS, BargeTransformer, Partial, street_
 from grammar.pokerstars_names import unmask
 from grammar.pokerstars_transformer import PokerStarsTransformer, _money
 from pipeline.amounts import parse_amount
-from pipeline.model import Award, FinalStack, Seat
+from pipeline.model import Award, FinalStack
 
 # What an action line's words before its amount make: (kind, detail, the amount is `to_amount`).
 _BARGE_AMOUNT_VERBS: dict[str, tuple[str, str | None, bool]] = {
@@ -59,10 +59,10 @@ class CoarseBargeTransformer(BargeTransformer):
         verb, _, rest = words.partition(" ")
         partials: list[Partial]
         if verb in _BARGE_CARD_VERBS:
-            group, _, detail = rest.partition("] ")
+            group, _, described = rest.partition("] ")
             cards = _cards(group.strip("[]")) if group else ()
             if verb == "shows":  # the hand's description, "(two pair)"
-                partials = [("show", None, None, cards, detail[1:-1].strip() if detail else None)]
+                partials = [("show", None, None, cards, described[1:-1].strip() if described else None)]
             else:
                 partials = [(_BARGE_CARD_VERBS[verb], None, None, cards, None)]
         elif verb == "discards":
@@ -77,8 +77,8 @@ class CoarseBargeTransformer(BargeTransformer):
             head, _, value = words.rpartition(" ")
             amount = parse_amount(value)
             if head in _BARGE_AMOUNT_VERBS:
-                kind, detail, to = _BARGE_AMOUNT_VERBS[head]
-                partials = [(kind, None, amount, (), detail) if to else (kind, amount, None, (), detail)]
+                kind, post, to = _BARGE_AMOUNT_VERBS[head]
+                partials = [(kind, None, amount, (), post) if to else (kind, amount, None, (), post)]
             else:  # "raises 400 to 600"
                 by = parse_amount(head[len("raises "):-len(" to")])
                 partials = [("raise", by, amount, (), None)]

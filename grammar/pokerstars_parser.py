@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from grammar.coarse import CoarsePokerStarsTransformer
 from grammar.errors import HandSyntaxError
 from grammar.pokerstars_assembly import CUT_OFF
 from grammar.pokerstars_dialects import GGPOKER, POKERSTARS, Dialect
 from grammar.pokerstars_names import mask, unmask
-from grammar.coarse import CoarsePokerStarsTransformer
 from grammar.pokerstars_transformer import PokerStarsTransformer
 from grammar.reading import HandReader
 from pipeline.model import Hand

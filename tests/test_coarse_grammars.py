@@ -1,60 +1,36 @@
 """The coarse grammars read every hand exactly as the record grammars do.
 
-A coarse grammar may only be faster: on every sample, corpus and generated hand (native, and the
-PokerStars and GGPoker corpus) it must build
-the identical `Hand`, and on a hand mangled at random (characters deleted, changed or put in) it
-must either build the record grammar's hand or fail, so that the record grammar's error is told.
+A coarse grammar may only be faster: on every sample, corpus and generated hand (native, and
+the PokerStars and GGPoker corpus) it must build the identical `Hand`, and on a hand mangled at
+random (characters deleted, changed or put in) it must either build the record grammar's hand or
+fail, so that the record grammar's error is told.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from random import Random
 
 import pytest
 from lark import Lark
 
+from benchmarks.parsing import native_hands, site_hands
 from evaluator.variants import VARIANTS
 from grammar.barge_parser import READER
 from grammar.errors import HandSyntaxError
-from grammar.pokerstars_names import mask
-from grammar.pokerstars_parser import GG_READER, PS_READER, SiteReader
+from grammar.pokerstars_parser import GG_READER, PS_READER
 from grammar.reading import HandReader
 from pipeline.generate.output import make_hand
 from pipeline.model import Hand
-from pipeline.sources import native_header, read_blocks
 from pipeline.writer import write_hand
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent / "shared" / "corpus"
 # Characters that make or break the coarse lines: separators, digits, suits, names' ends.
 MANGLE = " :[]()#*,.-\n\t0123456789sdhcAKTx?"
-
-
-def _native_texts() -> Iterator[str]:
-    paths = sorted((ROOT / "sample_histories").glob("*.bhh"))
-    if CORPUS.is_dir():
-        paths += sorted(CORPUS.rglob("*.bhh"))
-    for path in paths:
-        for block in read_blocks(path):
-            if native_header(block.text):
-                yield block.text
 
 
 def _generated_texts() -> Iterator[str]:
     for index, variant in enumerate(sorted(VARIANTS)):
         yield write_hand(make_hand(17, variant, index)[0])
-
-
-def _site_texts(site: SiteReader, folder: str) -> list[str]:
-    """The corpus's hands of a PokerStars dialect, as its reader hands them to the grammar."""
-    texts = []
-    for path in sorted((CORPUS / folder).rglob("*.txt")) if CORPUS.is_dir() else []:
-        for block in read_blocks(path, site.split):
-            if site.is_header(block.text.splitlines()[0]):
-                texts.append(mask(block.text.replace("\u00a0", " ").lstrip("\ufeff")))
-    return texts
 
 
 def _record(reader: HandReader, text: str) -> Hand | str:
@@ -78,16 +54,16 @@ def _agrees(reader: HandReader, coarse: Lark, text: str) -> None:
     record = _record(reader, text)
     try:
         hand = coarse.parse(text)
-    except Exception:  # noqa: BLE001 - any failure sends the hand to the record grammar
+    except Exception:  # any failure sends the hand to the record grammar
         return
     assert hand == record, text
 
 
-TEXTS = [*_native_texts(), *_generated_texts()]
+TEXTS = [*native_hands(), *_generated_texts()]
 # Each reader with a coarse grammar, and its hands.
 READERS = {"native": (READER, TEXTS),
-           "pokerstars": (PS_READER.reader, _site_texts(PS_READER, "pokerstars")),
-           "ggpoker": (GG_READER.reader, _site_texts(GG_READER, "ggpoker"))}
+           "pokerstars": (PS_READER.reader, site_hands(PS_READER, "pokerstars")),
+           "ggpoker": (GG_READER.reader, site_hands(GG_READER, "ggpoker"))}
 
 
 def test_the_coarse_grammar_reads_most_lines_as_one_token() -> None:
