@@ -159,6 +159,13 @@ class CoarsePokerStarsTransformer(PokerStarsTransformer):
         partial: tuple[Any, ...]
         if words == "checks" or words == "folds":
             partial = ("check" if words == "checks" else "fold", None, None, (), None)
+        elif words == "mucks hand":
+            partial = ("muck", None, None, (), None)
+        elif words == "doesn't show hand":
+            return ("quiet",)
+        elif words.startswith("shows "):
+            group, _, described = words[len("shows ["):].partition("]")
+            partial = ("show", None, None, _cards(group), described[2:-1].strip() if described else None)
         elif words.startswith("raises "):
             by, _, to = words[len("raises "):].partition(" to ")
             partial = ("raise", _money(Token("MONEY", by)), _money(Token("MONEY", to)), (), None)
@@ -185,3 +192,8 @@ class CoarsePokerStarsTransformer(PokerStarsTransformer):
         name, _, rest = line.value.rstrip().partition(" collected ")
         amount = rest[:-len(" from pot")]
         return ("collected", line, unmask(name), _money(Token("MONEY", amount)), 0)
+
+    def coarse_street(self, line: Token) -> tuple[Any, ...]:
+        name, _, rest = line.value.rstrip()[len("*** "):].partition(" ***")
+        groups = [_cards(group) for group in rest[2:-1].split("] [")] if rest else []
+        return ("street", line, ((name, groups),))
