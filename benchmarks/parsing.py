@@ -3,8 +3,8 @@
 The hands, in memory: every native hand of the samples and the shared corpus (`../shared/corpus`,
 when it is there), and every PokerStars and GGPoker hand of the corpus that reads without error.
 Each is read by the record grammar alone (`HandReader.parse_record`) and by the reader as it runs
-(`HandReader.parse`: the coarse grammar first, the record grammar where it fails), timed over all
-hands a few times, the best run kept; the parsers are the compiled ones unless `BARGE_PURE=1`.
+(`HandReader.parse`: the coarse grammar first, the record grammar where it fails), the two taking
+turns over all hands a few times, the best run kept; the parsers are the compiled ones unless `BARGE_PURE=1`.
 Tokens a hand are counted with plain Lark. Run it as `nice -n 10 python -m benchmarks.parsing`.
 """
 
@@ -59,15 +59,17 @@ def _reads(reader: HandReader, hand: str) -> bool:
     return True
 
 
-def micros(parse: Callable[[str], object], hands: list[str]) -> float:
-    """The best of `RUNS` runs over all hands, in microseconds a hand."""
-    best = float("inf")
+def micros(parsers: list[Callable[[str], object]], hands: list[str]) -> list[float]:
+    """Each parser's best of `RUNS` runs over all hands, in microseconds a hand; the parsers take
+    turns within each run, so that a busy machine slows them alike."""
+    best = [float("inf")] * len(parsers)
     for _ in range(RUNS):
-        start = time.perf_counter()
-        for hand in hands:
-            parse(hand)
-        best = min(best, time.perf_counter() - start)
-    return best / len(hands) * 1e6
+        for index, parse in enumerate(parsers):
+            start = time.perf_counter()
+            for hand in hands:
+                parse(hand)
+            best[index] = min(best[index], time.perf_counter() - start)
+    return [seconds / len(hands) * 1e6 for seconds in best]
 
 
 def rows() -> Iterator[tuple[str, int, float, float, float, float]]:
@@ -82,7 +84,7 @@ def rows() -> Iterator[tuple[str, int, float, float, float, float]]:
         if not hands:
             continue
         assert reader.coarse_lark is not None
-        record, coarse = micros(reader.parse_record, hands), micros(reader.parse, hands)
+        record, coarse = micros([reader.parse_record, reader.parse], hands)
         yield (name, len(hands), record, coarse, tokens(reader.lark, hands),
                tokens(reader.coarse_lark, hands))
 
