@@ -197,3 +197,14 @@ class CoarsePokerStarsTransformer(PokerStarsTransformer):
         name, _, rest = line.value.rstrip()[len("*** "):].partition(" ***")
         groups = [_cards(group) for group in rest[2:-1].split("] [")] if rest else []
         return ("street", line, ((name, groups),))
+
+    def coarse_summary_seat(self, line: Token) -> tuple[Any, ...]:
+        text: str = line.value.rstrip()
+        rest = text[text.index(": ") + 2:]
+        name = rest.split(" (", 1)[0]
+        for word in (" folded ", " collected "):
+            name = name.split(word, 1)[0]
+        won = rest.endswith(")") and " collected (" in rest
+        outcome = (("won", (), [(None, _money(Token("MONEY", rest[rest.rindex("(") + 1:-1])))], None)
+                   if won else ("folded", (), [], None))
+        return ("seat_summary", line, unmask(name), outcome)
