@@ -12,10 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from grammar.barge_transformer import BargeTransformer
+from grammar.coarse import CoarseBargeTransformer
 from grammar.reading import HandReader
 from pipeline.model import Hand
 
 GRAMMAR = Path(__file__).with_name("barge.lark")
+COARSE_GRAMMAR = Path(__file__).with_name("barge_coarse.lark")
 HEADER_PREFIX = "BARGE Hand #"
 
 EXAMPLE = """\
@@ -70,7 +72,8 @@ _DESCRIPTIONS = {
 }
 
 
-READER = HandReader(GRAMMAR, BargeTransformer, _DESCRIPTIONS)
+READER = HandReader(GRAMMAR, BargeTransformer, _DESCRIPTIONS,
+                    coarse=(COARSE_GRAMMAR, CoarseBargeTransformer))
 
 
 def parse_hand(text: str) -> Hand:

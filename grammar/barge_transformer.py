@@ -15,6 +15,7 @@ from lark import Token, Transformer, v_args
 from evaluator.profiles import PROFILES
 from evaluator.variants import VARIANTS
 from grammar.errors import HandSyntaxError
+from grammar.moments import moment
 from grammar.reading import is_token
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import GAME_TYPES, PLAY_MONEY, Action, Award, FinalStack, Hand, Seat, Stakes
@@ -53,9 +54,8 @@ class BargeTransformer(Transformer[Token, Any]):
         return tuple(str(t).translate(_SUITS) for t in tokens)
 
     def timestamp(self, date: Token, time: Token) -> datetime:
-        fmt = "%Y-%m-%d %H:%M:%S" if time.value.count(":") == 2 else "%Y-%m-%d %H:%M"
         try:
-            return datetime.strptime(f"{date} {time}", fmt)
+            return moment(date.value, time.value, "-")
         except ValueError:
             raise _error(date, f"'{date} {time}' is not a valid date and time") from None
 

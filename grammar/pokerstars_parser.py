@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from grammar.coarse import CoarsePokerStarsTransformer
 from grammar.errors import HandSyntaxError
 from grammar.pokerstars_assembly import CUT_OFF
 from grammar.pokerstars_dialects import GGPOKER, POKERSTARS, Dialect
@@ -31,6 +32,7 @@ from pipeline.model import Hand
 from pipeline.sources import Block
 
 GRAMMAR = Path(__file__).with_name("pokerstars.lark")
+COARSE_GRAMMAR = Path(__file__).with_name("pokerstars_coarse.lark")
 
 # Hand archives number their hands with a line such as "*********** # 1 **************".
 _ARCHIVE_MARK = re.compile(r"\s*\*{3,} # \d+ \*{3,}\s*")
@@ -165,7 +167,9 @@ class SiteReader:
 
 def _site_reader(dialect: Dialect) -> SiteReader:
     transformer = partial(PokerStarsTransformer, dialect)
-    return SiteReader(dialect, HandReader(GRAMMAR, transformer, _DESCRIPTIONS, CUT_OFF, _cut_off))
+    coarse = partial(CoarsePokerStarsTransformer, dialect)
+    return SiteReader(dialect, HandReader(GRAMMAR, transformer, _DESCRIPTIONS, CUT_OFF, _cut_off,
+                                          coarse=(COARSE_GRAMMAR, coarse)))
 
 
 PS_READER = _site_reader(POKERSTARS)

@@ -11,6 +11,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
+from grammar.moments import moment
 from grammar.pokerstars_assembly import Header, Item, assemble, currency_of_symbol, error
 from grammar.pokerstars_dialects import POKERSTARS, Dialect
 from grammar.pokerstars_names import unmask
@@ -56,12 +57,11 @@ class PokerStarsTransformer(Transformer[Token, Any]):
         return tuple(UNKNOWN_CARD if t.type == "UNNAMED_CARD" else str(t).translate(_SUITS) for t in tokens)
 
     def stamp(self, date: Token, time: Token, zone: Token | None = None) -> tuple[datetime, str]:
-        seconds = ":%S" if time.value.count(":") == 2 else ""
         try:
-            moment = datetime.strptime(f"{date} {time}", f"%Y/%m/%d %H:%M{seconds}")
+            started = moment(date.value, time.value, "/")
         except ValueError:
             raise error(date, f"'{date} {time}' is not a valid date and time") from None
-        return moment, str(zone or "")
+        return started, str(zone or "")
 
     def stamps(self, *stamps: tuple[datetime, str]) -> datetime:
         """The time in ET when the history gives it (PokerStars' own clock), else the first."""

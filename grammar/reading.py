@@ -13,6 +13,12 @@ from other values with `is_token`), which work the same for both kinds. A hand t
 on is parsed again with plain Lark: the plugin's errors lack what the messages need (asking its
 `UnexpectedToken` what was acceptable raises AttributeError), and plain Lark's read as always.
 
+A reader may also have a coarse grammar (`grammar/*_coarse.lark`, with its transformer in
+`grammar/coarse.py`): the record grammar extended so that each common line is one token, which
+takes about a quarter of the tokens and half the time a hand. It is tried first (compiled where
+the plugin is); a hand it fails on, for any reason, is read by the record grammar as above, so
+every error message is the record grammar's.
+
 >>> from grammar.barge_parser import READER
 >>> READER.parse("BARGE Hand #1: texas_holdem no-limit (blinds 100/200)\\nSeat one\\n")
 Traceback (most recent call last):
@@ -81,13 +87,21 @@ class HandReader:
 
     def __init__(self, grammar: Path, transformer: Callable[[], Transformer[Any, Any]],
                  descriptions: Mapping[str, str], ends_early: str = ENDS_EARLY,
-                 cut_off: Callable[[list[str], int], bool] | None = None) -> None:
+                 cut_off: Callable[[list[str], int], bool] | None = None,
+                 coarse: tuple[Path, Callable[[], Transformer[Any, Any]]] | None = None) -> None:
         self.grammar, self.transformer, self.descriptions = grammar, transformer, descriptions
-        self.ends_early, self.cut_off = ends_early, cut_off
+        self.ends_early, self.cut_off, self.coarse = ends_early, cut_off, coarse
 
-    def _build(self, plugins: Mapping[str, Any]) -> Lark:
-        return Lark(self.grammar.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                    transformer=self.transformer(), cache=False, _plugins=plugins)
+    def _build(self, plugins: Mapping[str, Any], coarse: bool = False) -> Lark:
+        text = self.grammar.read_text(encoding="utf-8")
+        transformer = self.transformer
+        if coarse:
+            assert self.coarse is not None
+            # The coarse file `%extend`s the record rules, so it is read after them.
+            text += "\n" + self.coarse[0].read_text(encoding="utf-8")
+            transformer = self.coarse[1]
+        return Lark(text, parser="lalr", lexer="contextual", transformer=transformer(),
+                    cache=False, _plugins=plugins)
 
     @cached_property
     def lark(self) -> Lark:
@@ -98,6 +112,22 @@ class HandReader:
     def compiled(self) -> Lark | None:
         """The same parser with the compiled plugin, or None where it is not installed."""
         return None if lark_cython is None else self._build(lark_cython.plugins)
+
+    @cached_property
+    def coarse_lark(self) -> Lark | None:
+        """The coarse grammar with plain Lark, or None for a reader without one."""
+        return None if self.coarse is None else self._build({}, coarse=True)
+
+    @cached_property
+    def coarse_compiled(self) -> Lark | None:
+        """The coarse grammar with the compiled plugin, where both exist."""
+        if self.coarse is None or lark_cython is None:
+            return None
+        return self._build(lark_cython.plugins, coarse=True)
+
+    def coarse_parser(self) -> Lark | None:
+        """The coarse parser to try first: compiled unless `BARGE_PURE=1`, else plain Lark."""
+        return (None if pure_requested() else self.coarse_compiled) or self.coarse_lark
 
     def fast(self) -> Lark | None:
         """The compiled parser unless `BARGE_PURE=1` asks for plain Python (read at each call, so
@@ -137,6 +167,21 @@ class HandReader:
 
     def parse(self, text: str) -> Hand:
         """Parse one hand block; line numbers in errors count from the block's first line."""
+        if not text.endswith("\n"):
+            text += "\n"
+        coarse = self.coarse_parser()
+        if coarse is not None:
+            try:
+                hand = coarse.parse(text)
+            except Exception:  # the record grammar reads the hand again and tells its error
+                pass
+            else:
+                assert isinstance(hand, Hand)
+                return hand
+        return self.parse_record(text)
+
+    def parse_record(self, text: str) -> Hand:
+        """Parse one hand with the record grammar alone (compiled, then plain Lark)."""
         if not text.endswith("\n"):
             text += "\n"
         fast = self.fast()
