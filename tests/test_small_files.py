@@ -40,9 +40,9 @@ def query(db: Path, sql: str) -> list[tuple[object, ...]]:
         return con.execute(sql).fetchall()
 
 
-def run(paths: list[Path], db: Path, jobs: int = 1, **kwargs: object) -> IngestSummary:
+def run(paths: list[Path], db: Path, jobs: int = 1, chunk: int = CHUNK, **kwargs: object) -> IngestSummary:
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pipeline.ingest, "CHUNK_BLOCKS", CHUNK)
+        patch.setattr(pipeline.ingest, "CHUNK_BLOCKS", chunk)
         with Store(db) as store:
             return ingest(paths, store, jobs=jobs, audit=True, **kwargs)  # type: ignore[arg-type]
 
@@ -142,8 +142,11 @@ def test_a_killed_ingest_of_small_files_is_completed_by_the_next_run(texts: list
     killed, kill_a_worker = worker_killer()
 
     db = tmp_path / "killed.duckdb"
+    # Two files a chunk: when the first chunk is written and the worker killed, most chunks are not
+    # sent yet (at most a few are in flight), so the run must stop. With a few large chunks the
+    # workers could have finished them all by then, and the run would end whole and rightly so.
     with pytest.raises(WorkerError, match="rolled back"):
-        run([folder], db, jobs=2, progress=kill_a_worker)
+        run([folder], db, jobs=2, chunk=2, progress=kill_a_worker)
     assert killed
     assert_no_pool_left()
     # The files of the chunks written before are whole; the others left nothing.
