@@ -45,6 +45,15 @@ def _cards(inside: str) -> tuple[str, ...]:
     return tuple(card.translate(_SUITS) for card in inside.split(" "))
 
 
+def _action_words(text: str, colon: int) -> tuple[str, bool]:
+    """What an action line says after its actor's colon, without a closing "and is all-in", and
+    whether it had one."""
+    words = text[colon + 2:]
+    if words.endswith(_ALL_IN):
+        return words[:-len(_ALL_IN)], True
+    return words, False
+
+
 @v_args(inline=True)
 class CoarseBargeTransformer(BargeTransformer):
     """`BargeTransformer` plus the lines of `barge_coarse.lark`, each one token."""
@@ -52,10 +61,7 @@ class CoarseBargeTransformer(BargeTransformer):
     def coarse_action(self, line: Token) -> tuple[Any, ...]:
         text: str = line.value.rstrip()
         colon = text.index(":")
-        words = text[colon + 2:]
-        all_in = words.endswith(_ALL_IN)
-        if all_in:
-            words = words[:-len(_ALL_IN)]
+        words, all_in = _action_words(text, colon)
         verb, _, rest = words.partition(" ")
         partials: list[Partial]
         if verb in _BARGE_CARD_VERBS:
@@ -152,10 +158,7 @@ class CoarsePokerStarsTransformer(PokerStarsTransformer):
     def coarse_action(self, line: Token) -> tuple[Any, ...]:
         text: str = line.value.rstrip()
         colon = text.index(": ")
-        words = text[colon + 2:]
-        all_in = words.endswith(_ALL_IN)
-        if all_in:
-            words = words[:-len(_ALL_IN)]
+        words, all_in = _action_words(text, colon)
         partial: tuple[Any, ...]
         if words == "checks" or words == "folds":
             partial = ("check" if words == "checks" else "fold", None, None, (), None)

@@ -169,33 +169,32 @@ class HandReader:
         """Parse one hand block; line numbers in errors count from the block's first line."""
         if not text.endswith("\n"):
             text += "\n"
-        coarse = self.coarse_parser()
-        if coarse is not None:
-            try:
-                hand = coarse.parse(text)
-            except Exception:  # the record grammar reads the hand again and tells its error
-                pass
-            else:
-                assert isinstance(hand, Hand)
-                return hand
-        return self.parse_record(text)
+        hand = _attempt(self.coarse_parser(), text)  # failing, the record grammar tells the error
+        return hand if hand is not None else self.parse_record(text)
 
     def parse_record(self, text: str) -> Hand:
         """Parse one hand with the record grammar alone (compiled, then plain Lark)."""
         if not text.endswith("\n"):
             text += "\n"
-        fast = self.fast()
+        fast = _attempt(self.fast(), text)  # failing, plain Lark's error, below, is the one told
         if fast is not None:
-            try:
-                hand = fast.parse(text)
-            except Exception:  # plain Lark's error, below, is the one told
-                pass
-            else:
-                assert isinstance(hand, Hand)
-                return hand
+            return fast
         try:
             hand = self.lark.parse(text)
         except UnexpectedInput as exc:
             raise self.error(exc, text) from None
         assert isinstance(hand, Hand)  # the transformer's `start` builds it
         return hand
+
+
+def _attempt(parser: Lark | None, text: str) -> Hand | None:
+    """The hand `parser` reads, or None where there is no such parser or it fails on the text (a
+    parser of record then reads the hand again and tells its error)."""
+    if parser is None:
+        return None
+    try:
+        hand = parser.parse(text)
+    except Exception:
+        return None
+    assert isinstance(hand, Hand)
+    return hand
