@@ -43,6 +43,7 @@ from evaluator.settle import settle
 from pipeline import hot_path
 from pipeline.formats import FORMATS, NATIVE
 from pipeline.generate.output import Request, generate
+from pipeline.parallel import fewer_collections
 from pipeline.schema import ENDINGS
 from pipeline.sources import read_blocks
 from pipeline.store import Store
@@ -71,6 +72,7 @@ def generated_texts(per_variant: int) -> list[str]:
 def profile(texts: list[str], db: Path) -> dict[str, float]:
     """CPU seconds of each stage over all the hands."""
     spent = dict.fromkeys(STAGES, 0.0)
+    fewer_collections()  # as in a worker
 
     def timed(stage: str, work: Callable[..., T], *args: Any) -> T:
         started = time.process_time()

@@ -39,7 +39,7 @@ from pipeline.generate.output import FORMATS as GENERATED_FORMATS
 from pipeline.generate.output import Request, Summary, generate
 from pipeline.ingest import IngestSummary, Progress, ingest, retry_rejects
 from pipeline.model import GAME_TYPES
-from pipeline.parallel import WorkerError, default_jobs, jobs_arg
+from pipeline.parallel import WorkerError, default_jobs, fewer_collections, jobs_arg
 from pipeline.parquet_export import ExportError, export_parquet
 from pipeline.phh_export import export_phh
 from pipeline.phh_writer import PHH_CODES, PHH_VARIANTS
@@ -778,6 +778,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    fewer_collections()  # this process reads, replays and writes hands too
     try:
         code: int = args.run(args)
         return code

@@ -35,7 +35,7 @@ from pipeline.schema import (
     create_table_sql,
     sql_type,
 )
-from pipeline.tables import HandBatch
+from pipeline.tables import HandBatch, arrow_table
 from pipeline.unit_migration import fill_units
 
 DEFAULT_DB = Path("barge.duckdb")
@@ -373,11 +373,7 @@ class Store:
     def write_rejects(self, rows: list[tuple[int, int, int, str, str, int]]) -> None:
         if not rows:
             return
-        columns = list(zip(*rows, strict=True))
-        schema = SCHEMAS["rejects"]
-        table = pa.Table.from_arrays([pa.array(c, f.type) for c, f in zip(columns, schema, strict=True)],
-                                     schema=schema)
-        self._insert("rejects", table)
+        self._insert("rejects", arrow_table(rows, SCHEMAS["rejects"]))
 
     def count(self, table: str) -> int:
         if table not in SCHEMAS:

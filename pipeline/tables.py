@@ -9,7 +9,6 @@ clashes) without rebuilding anything.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -75,22 +74,31 @@ def owner_arrays(owners: Mapping[str, list[int]]) -> dict[str, Owners]:
     return {name: np.asarray(rows, dtype=np.int64) for name, rows in owners.items()}
 
 
+def arrow_table(rows: list[tuple[Any, ...]], schema: pa.Schema) -> pa.Table:
+    """Rows (tuples in the schema's column order) as one Arrow table; amounts in hundredths become
+    DECIMAL(18, 2)."""
+    columns = list(zip(*rows, strict=True)) if rows else [() for _ in schema]
+    return pa.Table.from_arrays(
+        [amounts(list(c)) if f.type == AMOUNT else pa.array(c, f.type)
+         for c, f in zip(columns, schema, strict=True)], schema=schema)
+
+
 class HandBatch:
+    """The stored rows of many hands, each row a tuple in its table's column order
+    (`pipeline.schema.SCHEMAS`): a chunk adds tens of thousands of rows, and a tuple is the
+    cheapest thing to make per row and to turn into columns at the end."""
+
     def __init__(self) -> None:
-        self.columns: dict[str, defaultdict[str, list[Any]]] = {
-            name: defaultdict(list) for name in HAND_TABLES
-        }
+        self.rows: dict[str, list[tuple[Any, ...]]] = {name: [] for name in HAND_TABLES}
         self.owners: dict[str, list[int]] = {name: [] for name in HAND_TABLES}
         self.hand_ids: list[str] = []
 
     def __len__(self) -> int:
         return len(self.hand_ids)
 
-    def _row(self, table: str, **values: Any) -> None:
-        columns = self.columns[table]
-        for key, value in values.items():
-            columns[key].append(value)
-        self.owners[table].append(len(self.hand_ids) - 1)
+    def _extend(self, table: str, rows: list[tuple[Any, ...]]) -> None:
+        self.rows[table].extend(rows)
+        self.owners[table].extend([len(self.hand_ids) - 1] * len(rows))
 
     def add(self, hand: Hand, source_id: int, line: int, raw_text: str,
             ending: Mapping[str, int] | None = None) -> None:
@@ -99,59 +107,36 @@ class HandBatch:
         hid = hand.hand_id
         stakes = hand.stakes
         self.hand_ids.append(hid)
-        self._row(
-            "hands", hand_id=hid, source_id=source_id, line=line, variant=hand.variant,
-            structure=hand.structure, event=hand.event, tournament=hand.tournament,
-            site=hand.site, game_type=hand.game_type, currency=hand.currency, unit=unit_of(hand),
-            table_name=hand.table_name, max_seats=hand.max_seats, level=hand.level,
-            started_at=hand.started_at, button_seat=hand.button_seat,
-            players=sum(not s.sitting_out for s in hand.seats),
-            rules_profile=hand.rules_profile, rules_options=rules_options_text(hand.rules_options),
-            small_blind=stakes.small_blind, big_blind=stakes.big_blind,
-            small_bet=stakes.small_bet, big_bet=stakes.big_bet, ante=stakes.ante,
-            big_blind_ante=stakes.big_blind_ante, bring_in=stakes.bring_in,
-            bomb_pot=stakes.bomb_pot, jam_or_fold=stakes.jam_or_fold, cap=stakes.cap,
-            total_pot=hand.total_pot, rake=hand.rake, raw_text=raw_text,
-        )
+        self._extend("hands", [(
+            hid, source_id, line, hand.variant, hand.structure, hand.event, hand.tournament,
+            hand.site, hand.game_type, hand.currency, unit_of(hand), hand.table_name, hand.max_seats,
+            hand.level, hand.started_at, hand.button_seat, sum(not s.sitting_out for s in hand.seats),
+            hand.rules_profile, rules_options_text(hand.rules_options),
+            stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet, stakes.ante,
+            stakes.big_blind_ante, stakes.bring_in, stakes.bomb_pot, stakes.jam_or_fold, stakes.cap,
+            hand.total_pot, hand.rake, raw_text,
+        )])
         seat_of = {s.player: s.number for s in hand.seats}
         endings = recorded_ending_stacks(hand)
         if ending:
             endings.update(ending)
         finals = {f.player: f.amount for f in hand.final_stacks}
-        for seat in hand.seats:
-            self._row(
-                "seats", hand_id=hid, seat=seat.number, player=seat.player,
-                starting_stack=seat.stack, ending_stack=endings[seat.player],
-                final_stack=finals.get(seat.player), sitting_out=seat.sitting_out,
-            )
-        for seq, a in enumerate(hand.actions, 1):
-            self._row(
-                "actions", hand_id=hid, seq=seq, street=a.street,
-                seat=seat_of.get(a.player) if a.player else None, player=a.player,
-                kind=a.kind, amount=a.amount, to_amount=a.to_amount, cards=list(a.cards),
-                all_in=a.all_in, detail=a.detail,
-            )
-        for board, position, card, street, removed in board_rows(hand):
-            self._row("boards", hand_id=hid, board=board, position=position, card=card,
-                      street=street, removed=removed)
-        for seq, award in enumerate(hand.awards, 1):
-            self._row(
-                "awards", hand_id=hid, seq=seq, pot=award.pot, seat=seat_of.get(award.player),
-                player=award.player, amount=award.amount, portion=award.portion, origin=RECORDED,
-                hand=None,
-            )
+        self._extend("seats", [
+            (hid, seat.number, seat.player, seat.stack, endings[seat.player], finals.get(seat.player),
+             seat.sitting_out)
+            for seat in hand.seats])
+        self._extend("actions", [
+            (hid, seq, a.street, seat_of.get(a.player) if a.player else None, a.player, a.kind, a.amount,
+             a.to_amount, list(a.cards), a.all_in, a.detail)
+            for seq, a in enumerate(hand.actions, 1)])
+        self._extend("boards", [(hid, *row) for row in board_rows(hand)])
+        self._extend("awards", [
+            (hid, seq, award.pot, seat_of.get(award.player), award.player, award.amount, award.portion,
+             RECORDED, None)
+            for seq, award in enumerate(hand.awards, 1)])
 
     def to_arrow(self) -> dict[str, pa.Table]:
-        tables = {}
-        for name in HAND_TABLES:
-            schema = SCHEMAS[name]
-            columns = self.columns[name]
-            arrays = [
-                amounts(columns[f.name]) if f.type == AMOUNT else pa.array(columns[f.name], f.type)
-                for f in schema
-            ]
-            tables[name] = pa.Table.from_arrays(arrays, schema=schema)
-        return tables
+        return {name: arrow_table(self.rows[name], SCHEMAS[name]) for name in HAND_TABLES}
 
     def to_rows(self) -> Rows:
         return Rows(self.to_arrow(), owner_arrays(self.owners))

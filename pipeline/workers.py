@@ -30,9 +30,9 @@ from pipeline import hot_path
 from pipeline.accounting import recorded_ending_stacks
 from pipeline.formats import FORMATS, reader
 from pipeline.model import Hand
-from pipeline.schema import AMOUNT, COMPUTED, ENDINGS, ENDINGS_SCHEMA, SCHEMAS, amounts
+from pipeline.schema import COMPUTED, ENDINGS, ENDINGS_SCHEMA, SCHEMAS
 from pipeline.sources import Block
-from pipeline.tables import HandBatch, Rows, owner_arrays
+from pipeline.tables import HandBatch, Rows, arrow_table, owner_arrays
 
 hot_path.make_picklable()  # findings and their codes go back to the parent process
 
@@ -97,11 +97,7 @@ class AuditRows:
         for name, rows in self.rows.items():
             if name in without:
                 continue
-            schema = _AUDIT_SCHEMAS[name]
-            columns = list(zip(*rows, strict=True)) if rows else [() for _ in schema]
-            tables[name] = pa.Table.from_arrays(
-                [amounts(list(c)) if f.type == AMOUNT else pa.array(list(c), f.type)
-                 for c, f in zip(columns, schema, strict=True)], schema=schema)
+            tables[name] = arrow_table(rows, _AUDIT_SCHEMAS[name])
         return Rows(tables, owner_arrays({n: o for n, o in self.owners.items() if n not in without}))
 
 
