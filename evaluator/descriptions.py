@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from evaluator.scales import describe, evaluate
-from evaluator.settle import Table, run_hands
+from evaluator.settle import Known, Table, run_hands
 from evaluator.showdown import Portion
 from pipeline.model import Hand
 
@@ -197,10 +197,11 @@ def _candidates(runs: Sequence[tuple[Portion, ...]], label: str | None) -> list[
     return named or portions
 
 
-def misdescribed(table: Table, player: str, description: str) -> str | None:
-    """Why the description of `player`'s shown hand is not what the cards make, or None."""
+def misdescribed(table: Table, player: str, description: str, known: Known | None = None) -> str | None:
+    """Why the description of `player`'s shown hand is not what the cards make, or None; `known`:
+    the hands of this table evaluated before (`evaluator.settle.Known`)."""
     try:
-        runs = run_hands(table, player)
+        runs = run_hands(table, player, known)
     except (ValueError, KeyError):
         return None  # cards the record does not give, or a board that is not complete
     for label, text in parts(description):
@@ -218,13 +219,13 @@ def misdescribed(table: Table, player: str, description: str) -> str | None:
     return None
 
 
-def misdescriptions(hand: Hand, table: Table) -> list[tuple[int, str]]:
+def misdescriptions(hand: Hand, table: Table, known: Known | None = None) -> list[tuple[int, str]]:
     """(action seq, message) for each shown hand whose description the cards do not make, at the end
     of the hand as `table` holds it (evaluator.replay)."""
     found = []
     for seq, action in enumerate(hand.actions, start=1):
         if action.kind == "show" and action.detail and action.player is not None:
-            message = misdescribed(table, action.player, action.detail)
+            message = misdescribed(table, action.player, action.detail, known)
             if message is not None:
                 found.append((seq, message))
     return found

@@ -12,7 +12,7 @@ from evaluator.award_check import check_awards, rake_breaches
 from evaluator.awarding import chip_unit
 from evaluator.card_steps import CardSteps
 from evaluator.descriptions import misdescriptions
-from evaluator.settle import Seat, Table, room_money, settle
+from evaluator.settle import Known, Seat, Table, room_money, settle
 from pipeline.amounts import format_amount as chips
 from pipeline.amounts import parse_amount
 
@@ -42,7 +42,9 @@ class Finish(CardSteps):
             awarded[award.player] += award.amount
         rake = self.hand.rake or 0
         over = len(self.live) <= 1 or self.plan_index == len(self.plan) - 1
-        if not self.hand.awards and over and self.settle_unrecorded():
+        table = self.table()  # the hand is over: the settlements and the descriptions read one table
+        known: Known = {}
+        if not self.hand.awards and over and self.settle_unrecorded(table, known):
             pass
         elif sum(awarded.values()) + rake != pot:
             self.flag(
@@ -51,7 +53,7 @@ class Finish(CardSteps):
                 + (f" and {chips(rake)} raked" if rake else ""),
             )
         elif sum(awarded.values()) + rake == pot:
-            self.check_showdown()
+            self.check_showdown(table, known)
         if self.hand.total_pot is not None and self.hand.total_pot != pot:
             self.flag(
                 "TOTAL_POT_MISMATCH",
@@ -59,7 +61,7 @@ class Finish(CardSteps):
             )
         for code, message in rake_breaches(self.hand, pot):
             self.flag(code, message)
-        for seq, message in misdescriptions(self.hand, self.table()):
+        for seq, message in misdescriptions(self.hand, table, known):
             self.flag("MISDESCRIBED_HAND", message, seq=seq)
         for final in self.hand.final_stacks:
             player = self.players.get(final.player)
@@ -118,17 +120,16 @@ class Finish(CardSteps):
                                      stakes.ante, stakes.big_blind_ante, stakes.bring_in, stakes.bomb_pot)]
         return chip_unit(amounts)
 
-    def check_showdown(self) -> None:
+    def check_showdown(self, table: Table, known: Known) -> None:
         """Who the rules say wins each pot, against what the dealer pushed."""
-        table = self.table()
-        settlement = settle(table)
+        settlement = settle(table, known=known)
         if settlement.unchecked:
             # Cards the replay already found at fault explain why; otherwise say so.
             if not any(f.code.name in CARD_FAULTS for f in self.findings):
                 self.flag("AWARD_NOT_CHECKED", f"the awards could not be checked: {settlement.unchecked}")
             return
         self.settlement = settlement
-        rake_free = settle(replace(table, rake=0)) if table.rake else None
+        rake_free = settle(replace(table, rake=0), known=known) if table.rake else None
         breaches = check_awards(settlement, self.hand.awards, self.returns, self.owed_returns, table.unit,
                                 rake_free, table.rake)
         # The note that the sevens rule applied is in the error when the dealer did not apply it.
@@ -137,11 +138,11 @@ class Finish(CardSteps):
         for code, message, section in [*notes, *breaches]:
             self.flag(code, message, section)
 
-    def settle_unrecorded(self) -> bool:
+    def settle_unrecorded(self, table: Table, known: Known) -> bool:
         """A finished hand whose record has no pushes (PHH writes none): what the rules push is the
         hand's result (BARGE 2025 §1.4), when the cards the showdown needs are in the record; a
         hand shown as unknown cards (`sm ????`) is not tabled and cannot win (TDA)."""
-        settlement = settle(self.table(), recorded=False)
+        settlement = settle(table, recorded=False, known=known)
         if settlement.unchecked:
             return False
         self.settlement = settlement

@@ -145,14 +145,20 @@ def odd_chip_order(table: Table) -> dict[str, int]:
     return {s.name: i for i, s in enumerate(clockwise)}
 
 
+# (player, run) -> the player's best hands on that run: what the cards of one table make, kept so
+# that the settlement, a settlement without the rake and the check of the players' descriptions
+# evaluate each hand once.
+Known = dict[tuple[str, int], tuple[Portion, ...]]
+
+
 class _Showdown:
     """The judge of `awarding.award`: the portions of a pot among its eligible players."""
 
-    def __init__(self, table: Table, recorded: bool = True) -> None:
+    def __init__(self, table: Table, recorded: bool = True, known: Known | None = None) -> None:
         self.table = table
         self.recorded = recorded
         self.seats = {s.name: s for s in table.seats}
-        self.known: dict[tuple[str, int], tuple[Portion, ...]] = {}  # (player, run) -> best hands
+        self.known: Known = {} if known is None else known
 
     def boards(self, run: int) -> dict[str, tuple[str, ...]]:
         boards = dict(self.table.boards)
@@ -208,10 +214,11 @@ class _Showdown:
         ]
 
 
-def run_hands(table: Table, name: str) -> list[tuple[Portion, ...]]:
+def run_hands(table: Table, name: str, known: Known | None = None) -> list[tuple[Portion, ...]]:
     """A player's best hands on each run of the board (one run unless it was run out again);
-    ValueError when the record does not give the cards they are made of."""
-    judge = _Showdown(table)
+    ValueError when the record does not give the cards they are made of. `known`: the hands of
+    this table evaluated before, which this adds to."""
+    judge = _Showdown(table, known=known)
     return [judge.best(name, run) for run in range(1, table.runs + 1)]
 
 
@@ -246,11 +253,12 @@ def _void_after_draw(table: Table, offender: Seat) -> tuple[dict[str, int], dict
     return live, refunds
 
 
-def settle(table: Table, recorded: bool = True) -> Settlement:
+def settle(table: Table, recorded: bool = True, known: Known | None = None) -> Settlement:
     """The chips the rules push to each player, pot by pot (main pot first); `recorded`: the hand
-    has recorded pushes to check (else these are its only result)."""
+    has recorded pushes to check (else these are its only result); `known`: the hands of this
+    table's cards evaluated before, which this adds to."""
     contenders = [s.name for s in table.seats if s.contending]
-    judge = _Showdown(table, recorded)
+    judge = _Showdown(table, recorded, known)
     live = {s.name: s.live for s in table.seats}
     dead = sum(s.dead for s in table.seats)
     refunds: dict[str, int] = {}
