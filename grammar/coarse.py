@@ -38,6 +38,12 @@ _BARGE_AMOUNT_VERBS: dict[str, tuple[str, str | None, bool]] = {
 _BARGE_CARD_VERBS = {"checks": "check", "folds": "fold", "mucks": "muck", "exposes": "expose",
                      "shows": "show"}
 _ALL_IN = " and is all-in"
+# The header's stakes with one amount: their words -> the record rule's name.
+_STAKE_WORDS = {"ante": "ante", "big blind ante": "big_blind_ante", "bring-in": "bring_in",
+                "bomb pot": "bomb_pot", "cap": "cap"}
+# A metadata line's key -> the record transformer's method for it.
+_META_KEYS = {"Event": "event", "Tournament": "tournament", "Level": "level", "Site": "site",
+              "Game": "game_type", "Currency": "currency"}
 
 
 def _cards(inside: str) -> tuple[str, ...]:
@@ -57,6 +63,50 @@ def _action_words(text: str, colon: int) -> tuple[str, bool]:
 @v_args(inline=True)
 class CoarseBargeTransformer(BargeTransformer):
     """`BargeTransformer` plus the lines of `barge_coarse.lark`, each one token."""
+
+    def coarse_header(self, line: Token) -> tuple[Any, ...]:
+        text: str = line.value.rstrip()
+        hand_id, _, rest = text[len("BARGE Hand #"):].partition(": ")
+        variant, structure, rest = rest.split(" ", 2)
+        listed, _, when = rest[1:].partition(")")
+        stakes = self.stakes(*(self._stake(item) for item in listed.split(", ")))
+        started_at = None
+        if when:
+            date, clock = when[len(" - "):].split(" ")
+            started_at = self.timestamp(Token("DATE", date), Token("TIME", clock))
+        return self.header(Token("HAND_ID", hand_id), Token("VARIANT", variant),
+                           Token("STRUCTURE", structure), stakes, started_at)
+
+    def _stake(self, item: str) -> tuple[str, Any]:
+        """One stake of the header, as the record rule `stake` builds it."""
+        if item == "jam-or-fold":
+            return self.jam_or_fold()
+        words, _, value = item.rpartition(" ")
+        if words in ("blinds", "bets"):
+            small, big = value.split("/")
+            return (words, (parse_amount(small), parse_amount(big)))
+        return (_STAKE_WORDS[words], parse_amount(value))
+
+    def coarse_meta(self, line: Token) -> tuple[str, Any]:
+        key, _, value = line.value.rstrip().partition(":")
+        return getattr(self, _META_KEYS[key])(Token("TEXT", value))
+
+    def coarse_table(self, line: Token) -> tuple[str, Any]:
+        name, _, rest = line.value.rstrip()[len("Table '"):].partition("'")
+        max_seats = button = None
+        for word in rest.split(" Seat #"):
+            if word.endswith("-max"):
+                max_seats = int(word[1:-len("-max")])
+            elif word:
+                button = int(word[:-len(" is the button")])
+        return ("table", (name, max_seats, button))
+
+    def coarse_uncalled(self, line: Token) -> tuple[Any, ...]:
+        value, _, name = line.value.rstrip()[len("Uncalled bet ("):].partition(") returned to ")
+        return ("action", line, name, [("return", parse_amount(value), None, (), None)], False)
+
+    def coarse_summary(self, line: Token, *lines: tuple[Any, ...]) -> tuple[Any, ...]:
+        return self.summary(*lines)
 
     def coarse_action(self, line: Token) -> tuple[Any, ...]:
         text: str = line.value.rstrip()

@@ -105,6 +105,27 @@ def test_mangled_hands_read_the_same_or_fail(name: str, kind: str) -> None:
         _agrees(reader, coarse, text)
 
 
+# The native lines read as one token each besides the play's: the header, the metadata and table
+# lines, the returned bet and the summary's marker.
+_HEADER_LINES = ("BARGE Hand #", "Event:", "Tournament:", "Level:", "Site:", "Game:", "Currency:",
+                 "Table '", "Uncalled bet (", "*** SUMMARY ***")
+
+
+def test_mangled_header_lines_read_the_same_or_fail() -> None:
+    rng = Random(23)
+    coarse = _coarse(READER, "plain")
+    for _ in range(1500):
+        lines = rng.choice(TEXTS).splitlines(keepends=True)
+        targets = [i for i, line in enumerate(lines) if line.startswith(_HEADER_LINES)]
+        for _ in range(rng.randint(1, 2)):
+            i = rng.choice(targets)
+            at = rng.randrange(len(lines[i]))
+            change = rng.choice(("delete", "replace", "insert"))
+            new = "" if change == "delete" else rng.choice(MANGLE + "'/")
+            lines[i] = lines[i][:at] + new + lines[i][at + (change != "insert"):]
+        _agrees(READER, coarse, "".join(lines))
+
+
 def test_errors_are_the_record_grammars() -> None:
     text = TEXTS[0].replace(": calls ", ": calls x", 1).replace(": folds", ": flods", 1)
     with pytest.raises(HandSyntaxError) as told:
