@@ -89,7 +89,8 @@ class CoarseBargeTransformer(BargeTransformer):
 
     def coarse_meta(self, line: Token) -> tuple[str, Any]:
         key, _, value = line.value.rstrip().partition(":")
-        return getattr(self, _META_KEYS[key])(Token("TEXT", value))
+        read: tuple[str, Any] = getattr(self, _META_KEYS[key])(Token("TEXT", value))
+        return read
 
     def coarse_table(self, line: Token) -> tuple[str, Any]:
         name, _, rest = line.value.rstrip()[len("Table '"):].partition("'")
