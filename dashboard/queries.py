@@ -122,8 +122,7 @@ def options(con: duckdb.DuckDBPyConnection) -> Options:
     def values(sql: str) -> tuple[str, ...]:
         return tuple(r[0] for r in con.execute(sql).fetchall())
 
-    first, last = con.execute("SELECT min(started_at)::DATE, max(started_at)::DATE FROM hands").fetchone() \
-        or (None, None)
+    first, last = con.execute("SELECT min(started_at)::DATE, max(started_at)::DATE FROM hands").fetchall()[0]
     return Options(
         events=values("SELECT DISTINCT event FROM hands WHERE event IS NOT NULL ORDER BY 1"),
         variants=values("SELECT DISTINCT variant FROM hands ORDER BY 1"),

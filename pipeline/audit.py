@@ -22,18 +22,19 @@ from typing import TYPE_CHECKING, Any
 
 from evaluator.findings import Finding
 from evaluator.rulebook import quote_for, rule_text, rule_title
-from evaluator.sequences import ACTION_KINDS, TOURNAMENT_TYPES, TableHand, check_split
+from evaluator.sequences import ACTION_KINDS, TOURNAMENT_TYPES
 from pipeline.parallel import Workers
 from pipeline.stats import refresh_facts
-from pipeline.store import read_hands
-from pipeline.workers import AuditTask, audit_chunk
+from pipeline.store import hand_tables
+from pipeline.workers import AuditTask, SequenceTask, audit_chunk, check_sequences
 
 if TYPE_CHECKING:
     from pipeline.store import Store
 
 BATCH = 1000  # hands per work unit and per transaction
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
-SEQUENCE_BATCH = 20_000  # hands read back at once for the checks across hands (whole tables and tournaments)
+SEQUENCE_BATCH = 10_000  # hands read back at once for the checks across hands (whole tables and tournaments)
+SEQUENCE_MEMORY_LIMIT = "256MB"  # DuckDB's buffer while they are read
 TOURNAMENT_SQL = "(" + ", ".join(f"'{t}'" for t in sorted(TOURNAMENT_TYPES)) + ")"
 
 
@@ -110,7 +111,8 @@ def audit(store: Store, profile: str | None = None, pending_only: bool = False,
     return summary
 
 
-def audit_sequences(store: Store, since: datetime | None = None, event: str | None = None) -> AuditSummary:
+def audit_sequences(store: Store, since: datetime | None = None, event: str | None = None, *,
+                    jobs: int = 1) -> AuditSummary:
     """Check the stored hands of each table in order (`evaluator.sequences`) and store the findings
     across hands, replacing the earlier ones of those hands.
 
@@ -119,7 +121,9 @@ def audit_sequences(store: Store, since: datetime | None = None, event: str | No
     hand was dealt in, so that a player at two of its tables is seen.
 
     The hands are read back in parts of about `SEQUENCE_BATCH` (`_parts`), with the few actions
-    the checks read, so that memory is bounded by the largest part, not the store."""
+    the checks read, so that memory is bounded by the largest part, not the store; this process
+    reads each part as Arrow tables and `jobs` worker processes rebuild its hands and check them
+    (`pipeline.workers.check_sequences`)."""
     where: list[str] = []
     params: list[object] = []
     if since is not None:
@@ -133,23 +137,21 @@ def audit_sequences(store: Store, since: datetime | None = None, event: str | No
         where.append("event = ?")
         params.append(event)
     condition = " AND ".join(["table_name IS NOT NULL", *where])
+    tasks = ((None, SequenceTask(hand_tables(store.con, list(formats), ACTION_KINDS), formats))
+             for formats in _parts(store, condition, params))
     within: list[Finding] = []
     between: list[Finding] = []
     hands = 0
-    for formats in _parts(store, condition, params):
-        endings: dict[str, dict[str, int]] = {}
-        for hand_id, player, ending in store.con.execute(
-                "SELECT hand_id, player, ending_stack FROM seats WHERE hand_id IN (SELECT unnest(?))",
-                [list(formats)]).fetchall():
-            if ending is not None:
-                endings.setdefault(hand_id, {})[player] = int(ending * 100)
-        table_hands = [TableHand(h, formats[h.hand_id], endings.get(h.hand_id, {}))
-                       for h in read_hands(store.con, list(formats), ACTION_KINDS)]
-        found, across = check_split(table_hands)
-        store.write_sequence_findings(list(formats), found + across)
-        within += found
-        between += across
-        hands += len(table_hands)
+    # Each part scans the stored seats and actions: a cache as large as ingest's would only hold
+    # pages read once, beside the workers' hands (about 0.7 GB less at a million hands).
+    with store.memory_limit(SEQUENCE_MEMORY_LIMIT), Workers(jobs) as workers:
+        for _, task, result in workers.ordered(check_sequences, tasks):
+            assert task is not None and result is not None  # no barriers among these tasks
+            found, across = result
+            store.write_sequence_findings(list(task.formats), found + across)
+            within += found
+            between += across
+            hands += len(task.formats)
     return AuditSummary(hands, None, within + between)
 
 
@@ -161,18 +163,28 @@ def _parts(store: Store, condition: str, params: list[object]) -> Iterator[dict[
     picked = f"""SELECT hand_id, format, coalesce(site, '') AS s, coalesce(event, '') AS e,
                         coalesce(tournament, '') AS t, table_name, game_type
                  FROM hands JOIN sources USING (source_id) WHERE {condition}"""
-    rows = store.con.sql(f"""
-        WITH picked AS ({picked}),
-             events AS (SELECT s, e, t, bool_or(game_type IN {TOURNAMENT_SQL}) AS whole
-                        FROM picked GROUP BY s, e, t)
-        SELECT hand_id, format, s, e, t, CASE WHEN whole THEN NULL ELSE table_name END AS part
-        FROM picked JOIN events USING (s, e, t) ORDER BY s, e, t, part NULLS FIRST""",
-                         params=params).to_arrow_table()
-    ids, formats = rows.column("hand_id").to_pylist(), rows.column("format").to_pylist()
-    keys = list(zip(*(rows.column(c).to_pylist() for c in ("s", "e", "t", "part")), strict=True))
-    del rows
-    start = 0
-    for end in range(1, len(ids) + 1):
-        if end == len(ids) or (end - start >= SEQUENCE_BATCH and keys[end] != keys[end - 1]):
-            yield dict(zip(ids[start:end], formats[start:end], strict=True))
-            start = end
+    # Streamed in order from a cursor of its own (the checks query the store between parts): a
+    # million hands' ids and keys would take half a gigabyte as Python objects.
+    cursor = store.con.cursor()
+    try:
+        rows = cursor.sql(f"""
+            WITH picked AS ({picked}),
+                 events AS (SELECT s, e, t, bool_or(game_type IN {TOURNAMENT_SQL}) AS whole
+                            FROM picked GROUP BY s, e, t)
+            SELECT hand_id, format, s, e, t, CASE WHEN whole THEN NULL ELSE table_name END AS part
+            FROM picked JOIN events USING (s, e, t) ORDER BY s, e, t, part NULLS FIRST""",
+                          params=params).to_arrow_reader(SEQUENCE_BATCH)
+        part: dict[str, str] = {}
+        last: tuple[str, ...] | None = None
+        for batch in rows:
+            columns = [batch.column(c).to_pylist() for c in ("hand_id", "format", "s", "e", "t", "part")]
+            for hand_id, fmt, *key in zip(*columns, strict=True):
+                if len(part) >= SEQUENCE_BATCH and tuple(key) != last:
+                    yield part
+                    part = {}
+                part[hand_id] = fmt
+                last = tuple(key)
+        if part:
+            yield part
+    finally:
+        cursor.close()

@@ -82,8 +82,8 @@ def _listing(names: Sequence[str], most: int = 20) -> str:
 
 
 def _count(con: duckdb.DuckDBPyConnection, sql: str, params: list[str]) -> int:
-    row = con.execute(sql, params).fetchone()
-    return int(row[0]) if row else 0
+    rows = con.execute(sql, params).fetchall()  # read to the end: DuckDB 2 keeps an unread result open
+    return int(rows[0][0]) if rows else 0
 
 
 def check_catalog(con: duckdb.DuckDBPyConnection, variant: str | None = None, event: str | None = None,
@@ -172,7 +172,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
                 audited = summary.audit.merge(audited)
             # The tables the new hands joined are checked in order again, with the hands before them
             # (no hand is replayed twice: only the findings are added).
-            audited = audited.merge(replace(audit_sequences(store, since=started), hands=0))
+            audited = audited.merge(replace(audit_sequences(store, since=started, jobs=args.jobs), hands=0))
     if args.json:
         report = summary.to_json()
         if audited is not None:
@@ -244,7 +244,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
             raise UsageError("--sequences checks whole tables in order: with --event only, not --variant, "
                              "--hand or --rules")
         if args.sequences:
-            summary = audit_sequences(store, event=args.event)
+            summary = audit_sequences(store, event=args.event, jobs=args.jobs)
         else:
             summary = audit(store, args.rules, variant=args.variant, event=args.event, hand_id=args.hand,
                             progress=tick, jobs=args.jobs)

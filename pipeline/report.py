@@ -163,9 +163,10 @@ def _step_of(states: Sequence[TableState], seq: int) -> int:
 
 def _hand_part(con: duckdb.DuckDBPyConnection, hand_id: str, rows: list[dict[str, Any]],
                decisions: dict[tuple[str, str, int | None], Review], history: tuple[Review, ...]) -> HandPart:
-    stored = con.execute("SELECT h.raw_text, s.format FROM hands h JOIN sources s USING (source_id) "
-                         "WHERE h.hand_id = ?", [hand_id]).fetchone()
-    assert stored is not None  # the findings were joined to it
+    found = con.execute("SELECT h.raw_text, s.format FROM hands h JOIN sources s USING (source_id) "
+                        "WHERE h.hand_id = ?", [hand_id]).fetchall()
+    assert found  # the findings were joined to it
+    stored = found[0]
     hand: Hand = reader(stored[1])(stored[0])
     rules, rules_hands = _computed(con, hand_id)
     states = steps(hand, hand.awards, rules, rules_hands, strengths(hand))

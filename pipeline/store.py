@@ -9,7 +9,6 @@ import time
 from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,8 @@ import pyarrow as pa
 
 from evaluator import rulebook
 from evaluator.findings import SEQUENCE_CODES, Finding
-from pipeline.model import Action, Award, FinalStack, Hand, Seat, Stakes
+from pipeline.model import Hand
+from pipeline.rebuild import hands_of_tables
 from pipeline.reviews import CREATE_SQL as REVIEWS_SQL
 from pipeline.schema import (
     AUDIT_TABLES,
@@ -47,10 +47,6 @@ MEMORY_LIMIT = "512MB"
 
 class StoreError(RuntimeError):
     """The database cannot be opened or written; the message says why in plain words."""
-
-
-def _cents(value: Decimal | None) -> int | None:
-    return None if value is None else int(value * 100)
 
 
 def _connect(path: Path, read_only: bool, wait: float,
@@ -143,6 +139,15 @@ class Store:
 
     def close(self) -> None:
         self.con.close()
+
+    @contextmanager
+    def memory_limit(self, limit: str) -> Iterator[None]:
+        """DuckDB's buffer held to `limit` (such as "256MB") inside the block, then `MEMORY_LIMIT`."""
+        self._exec(f"SET memory_limit = '{limit}'")
+        try:
+            yield
+        finally:
+            self._exec(f"SET memory_limit = '{MEMORY_LIMIT}'")
 
     # ---- transactions ----
     @contextmanager
@@ -332,12 +337,7 @@ class Store:
         with self.transaction():
             self._with_ids(hand_ids, "DELETE FROM findings WHERE hand_id IN (SELECT hand_id FROM wanted_ids) "
                            f"AND code IN {_SEQUENCE_SQL}")
-            rows = [f.row() for f in findings]
-            if rows:
-                schema = SCHEMAS["findings"]
-                columns = list(zip(*rows, strict=True))
-                self._insert("findings", pa.Table.from_arrays(
-                    [pa.array(c, f.type) for c, f in zip(columns, schema, strict=True)], schema=schema))
+            self._insert("findings", arrow_table([f.row() for f in findings], SCHEMAS["findings"]))
 
     # ---- rejects ----
     def rejects(self) -> list[dict[str, Any]]:
@@ -395,67 +395,31 @@ def _records_of(con: duckdb.DuckDBPyConnection, sql: str,
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
+def hand_tables(con: duckdb.DuckDBPyConnection, hand_ids: list[str],
+                action_kinds: Collection[str] | None = None) -> dict[str, pa.Table]:
+    """The stored rows of these hands as Arrow tables, one query per table whatever the number of
+    hands: `hands` (without the raw text) in stored order, `seats` by seat, `actions` by seq (only
+    those of `action_kinds` when given: a reader that needs a few, such as the checks across hands,
+    reads a fraction of the rows) and the recorded `awards` by seq."""
+    wanted = "WHERE hand_id IN (SELECT unnest($ids))"
+    tables = {}
+    for table, order in (("seats", "seat"), ("actions", "seq"), ("awards", "seq")):
+        params: dict[str, Any] = {"ids": hand_ids}
+        extra = ""
+        if table == "awards":
+            extra, params["origin"] = " AND origin = $origin", RECORDED
+        if table == "actions" and action_kinds is not None:
+            extra, params["kinds"] = " AND kind IN (SELECT unnest($kinds))", sorted(action_kinds)
+        tables[table] = con.sql(f"SELECT * FROM {table} {wanted}{extra} ORDER BY hand_id, {order}",
+                                params=params).to_arrow_table()
+    columns = ", ".join(f.name for f in SCHEMAS["hands"] if f.name != "raw_text")
+    tables["hands"] = con.sql(f"SELECT {columns} FROM hands {wanted} ORDER BY source_id, line",
+                              params={"ids": hand_ids}).to_arrow_table()
+    return tables
+
+
 def read_hands(con: duckdb.DuckDBPyConnection, hand_ids: list[str],
                action_kinds: Collection[str] | None = None) -> list[Hand]:
     """Rebuild the hand models of stored hands (with the recorded awards), in stored order; ids
-    with no stored hand are left out. One query per table, whatever the number of hands.
-
-    `action_kinds`: only the actions of these kinds (a reader that needs a few, such as the checks
-    across hands, reads a fraction of the rows)."""
-    if not hand_ids:
-        return []
-    ids = {"ids": hand_ids, "origin": RECORDED}
-    wanted = "WHERE hand_id IN (SELECT unnest($ids))"
-    by_hand: dict[str, dict[str, list[dict[str, Any]]]] = {}
-    for table, order in (("seats", "seat"), ("actions", "seq"), ("awards", "seq")):
-        extra = " AND origin = $origin" if table == "awards" else ""
-        params: dict[str, Any] = ids if extra else {"ids": hand_ids}
-        if table == "actions" and action_kinds is not None:
-            extra = " AND kind IN (SELECT unnest($kinds))"
-            params = {"ids": hand_ids, "kinds": sorted(action_kinds)}
-        sql = f"SELECT * FROM {table} {wanted}{extra} ORDER BY hand_id, {order}"
-        for row in _records_of(con, sql, params):
-            by_hand.setdefault(row["hand_id"], {}).setdefault(table, []).append(row)
-    columns = ", ".join(f.name for f in SCHEMAS["hands"] if f.name != "raw_text")
-    hands = _records_of(con, f"SELECT {columns} FROM hands {wanted} ORDER BY source_id, line",
-                        {"ids": hand_ids})
-    return [_hand_model(h, by_hand.get(h["hand_id"], {})) for h in hands]
-
-
-def _hand_model(h: dict[str, Any], rows: dict[str, list[dict[str, Any]]]) -> Hand:
-    seats, actions, awards = rows.get("seats", []), rows.get("actions", []), rows.get("awards", [])
-    options = tuple(
-        tuple(item.split("=", 1)) for item in (h["rules_options"] or "").split("; ") if item
-    )
-    return Hand(
-        hand_id=h["hand_id"], variant=h["variant"], structure=h["structure"],
-        stakes=Stakes(
-            small_blind=_cents(h["small_blind"]), big_blind=_cents(h["big_blind"]),
-            small_bet=_cents(h["small_bet"]), big_bet=_cents(h["big_bet"]),
-            ante=_cents(h["ante"]), big_blind_ante=_cents(h["big_blind_ante"]),
-            bring_in=_cents(h["bring_in"]), bomb_pot=_cents(h["bomb_pot"]),
-            jam_or_fold=bool(h["jam_or_fold"]), cap=_cents(h["cap"]),
-        ),
-        seats=tuple(
-            Seat(s["seat"], s["player"], _cents(s["starting_stack"]) or 0, s["sitting_out"])
-            for s in seats
-        ),
-        actions=tuple(
-            Action(a["street"], a["kind"], a["player"], _cents(a["amount"]),
-                   _cents(a["to_amount"]), tuple(a["cards"] or ()), a["all_in"], a["detail"])
-            for a in actions
-        ),
-        awards=tuple(
-            Award(w["player"], _cents(w["amount"]) or 0, w["pot"], w["portion"]) for w in awards
-        ),
-        started_at=h["started_at"], event=h["event"], tournament=h["tournament"],
-        site=h["site"], game_type=h["game_type"], currency=h["currency"],
-        level=h["level"], table_name=h["table_name"], max_seats=h["max_seats"],
-        button_seat=h["button_seat"], rules_profile=h["rules_profile"],
-        rules_options=options,
-        total_pot=_cents(h["total_pot"]), rake=_cents(h["rake"]),
-        final_stacks=tuple(
-            FinalStack(s["seat"], s["player"], _cents(s["final_stack"]) or 0)
-            for s in seats if s["final_stack"] is not None
-        ),
-    )
+    with no stored hand are left out (`hand_tables`, `pipeline.rebuild`)."""
+    return hands_of_tables(hand_tables(con, hand_ids, action_kinds)) if hand_ids else []

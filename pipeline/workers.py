@@ -25,11 +25,13 @@ from evaluator.equity import Adjustment, all_in_adjusted
 from evaluator.findings import CODES, Finding
 from evaluator.profiles import DEFAULT_PROFILE
 from evaluator.replay import Outcome, replay_hand
+from evaluator.sequences import TableHand, check_split
 from grammar.errors import HandSyntaxError
 from pipeline import hot_path
 from pipeline.accounting import recorded_ending_stacks
 from pipeline.formats import FORMATS, reader
 from pipeline.model import Hand
+from pipeline.rebuild import hands_of_tables
 from pipeline.schema import COMPUTED, ENDINGS, ENDINGS_SCHEMA, SCHEMAS
 from pipeline.sources import Block
 from pipeline.tables import HandBatch, Rows, arrow_table, owner_arrays
@@ -200,6 +202,29 @@ def read_chunk(task: ReadTask) -> ReadResult:
     # The audit's ending stacks are already in `seats`: no `endings` rows to send.
     audited = audit.to_rows(without=(ENDINGS,)) if audit is not None else None
     return ReadResult(tuple(hands), tuple(rejects), batch.to_rows(), audited, tuple(findings))
+
+
+# ---- the checks across hands: a part of the stored hands ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SequenceTask:
+    """A part of the stored hands (whole tables and tournaments, `pipeline.audit._parts`) as the
+    process owning the database read them (`pipeline.store.hand_tables`), with each hand's format."""
+
+    tables: dict[str, pa.Table]
+    formats: dict[str, str]
+
+
+def check_sequences(task: SequenceTask) -> tuple[list[Finding], list[Finding]]:
+    """`evaluator.sequences.check_split` of the part: the findings of each table, and of players at
+    two tables."""
+    endings: dict[str, dict[str, int]] = {}
+    for row in task.tables["seats"].select(["hand_id", "player", "ending_stack"]).to_pylist():
+        if row["ending_stack"] is not None:
+            endings.setdefault(row["hand_id"], {})[row["player"]] = int(row["ending_stack"] * 100)
+    return check_split(TableHand(h, task.formats[h.hand_id], endings.get(h.hand_id, {}))
+                       for h in hands_of_tables(task.tables))
 
 
 # ---- audit: hands read back from the store --------------------------------------------------------

@@ -342,12 +342,13 @@ def test_the_checks_read_in_parts_find_what_one_read_finds(
     db = tmp_path / "parts.duckdb"
     assert main(["ingest", *map(str, paths), "--db", str(db), "--no-audit"]) == 0
 
-    def checked(batch: int) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]]:
+    def checked(batch: int, jobs: int = 1) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]]:
         monkeypatch.setattr(pipeline.audit, "SEQUENCE_BATCH", batch)
         with Store(db) as store:
-            summary = pipeline.audit.audit_sequences(store)
+            summary = pipeline.audit.audit_sequences(store, jobs=jobs)
         return [(f.hand_id, f.code.name, f.message) for f in summary.findings], findings_of(db)
 
     whole = checked(10**9)
     assert whole[0], "these histories break rules across hands"
     assert checked(1) == whole
+    assert checked(50, jobs=2) == whole  # the parts checked by worker processes, in order
