@@ -172,7 +172,12 @@ def cmd_ingest(args: argparse.Namespace) -> int:
                 audited = summary.audit.merge(audited)
             # The tables the new hands joined are checked in order again, with the hands before them
             # (no hand is replayed twice: only the findings are added).
-            audited = audited.merge(replace(audit_sequences(store, since=started, jobs=args.jobs), hands=0))
+            try:
+                across = audit_sequences(store, since=started, jobs=args.jobs)
+            except WorkerError as exc:  # the run's hands are committed; only these checks are missing
+                raise WorkerError(f"{exc}; every hand is stored, but the checks across hands did not "
+                                  "finish: run `barge audit --sequences`") from None
+            audited = audited.merge(replace(across, hands=0))
     if args.json:
         report = summary.to_json()
         if audited is not None:

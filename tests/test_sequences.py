@@ -6,6 +6,9 @@ seats, two tables, and the gaps where the record says nothing."""
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
+import signal
 from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -17,7 +20,7 @@ import pipeline.audit
 from evaluator.findings import SEQUENCE_CODES
 from evaluator.sequences import TableHand, check, check_all, sequences
 from grammar.barge_parser import parse_hand
-from pipeline.cli import main
+from pipeline.cli import EXIT_IO, main
 from pipeline.model import Action, Award, Hand, Seat, Stakes
 from pipeline.store import Store
 from tests.conftest import SAMPLES, SHARED
@@ -352,3 +355,34 @@ def test_the_checks_read_in_parts_find_what_one_read_finds(
     assert whole[0], "these histories break rules across hands"
     assert checked(1) == whole
     assert checked(50, jobs=2) == whole  # the parts checked by worker processes, in order
+
+
+def test_a_worker_killed_in_the_checks_across_hands_says_how_to_finish_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # The run's hands are committed before the checks across hands start, so running the ingest
+    # again stores nothing new and checks nothing: the message must name the command that does.
+    paths = [str(SAMPLES / "sessions"), str(SAMPLES / "audit")]
+    whole = tmp_path / "whole.duckdb"
+    assert main(["ingest", *paths, "--db", str(whole)]) == 0
+    monkeypatch.setattr(pipeline.audit, "SEQUENCE_BATCH", 5)  # many parts: the pool starts
+    write = Store.write_sequence_findings
+
+    def kill_a_worker_first(store: Store, hand_ids: list[str], found: list[object]) -> None:
+        workers = multiprocessing.active_children()  # the pool's processes, forked for this run
+        assert workers
+        os.kill(workers[-1].pid or 0, signal.SIGKILL)
+        monkeypatch.setattr(Store, "write_sequence_findings", write)
+        write(store, hand_ids, found)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Store, "write_sequence_findings", kill_a_worker_first)
+    db = tmp_path / "killed.duckdb"
+    capsys.readouterr()
+    assert main(["ingest", *paths, "--db", str(db), "--jobs", "2"]) == EXIT_IO
+    told = capsys.readouterr().err
+    assert "every hand is stored" in told and "barge audit --sequences" in told, told
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM hands").fetchall() == \
+            duckdb.connect(str(whole), read_only=True).execute("SELECT count(*) FROM hands").fetchall()
+    assert main(["audit", "--sequences", "--db", str(db)]) == 0
+    assert findings_of(db) == findings_of(whole)
+
