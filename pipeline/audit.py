@@ -15,7 +15,8 @@ with the same rows; this module audits the rest and audits again under another p
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -137,14 +138,17 @@ def audit_sequences(store: Store, since: datetime | None = None, event: str | No
         where.append("event = ?")
         params.append(event)
     condition = " AND ".join(["table_name IS NOT NULL", *where])
+    parts = _parts(store, condition, params)
     tasks = ((None, SequenceTask(hand_tables(store.con, list(formats), ACTION_KINDS), formats))
-             for formats in _parts(store, condition, params))
+             for formats in parts)
     within: list[Finding] = []
     between: list[Finding] = []
     hands = 0
     # Each part scans the stored seats and actions: a cache as large as ingest's would only hold
     # pages read once, beside the workers' hands (about 0.7 GB less at a million hands).
-    with store.memory_limit(SEQUENCE_MEMORY_LIMIT), Workers(jobs) as workers:
+    # `closing`: the parts' cursor is closed however this ends (an open cursor keeps the database
+    # open after the store is closed).
+    with closing(parts), store.memory_limit(SEQUENCE_MEMORY_LIMIT), Workers(jobs) as workers:
         for _, task, result in workers.ordered(check_sequences, tasks):
             assert task is not None and result is not None  # no barriers among these tasks
             found, across = result
@@ -155,7 +159,7 @@ def audit_sequences(store: Store, since: datetime | None = None, event: str | No
     return AuditSummary(hands, None, within + between)
 
 
-def _parts(store: Store, condition: str, params: list[object]) -> Iterator[dict[str, str]]:
+def _parts(store: Store, condition: str, params: list[object]) -> Generator[dict[str, str], None, None]:
     """The hands to check (`condition`), as {hand id: format} in parts of whole checks: a
     tournament's hands together (a player at two of its tables is seen), other hands a table at a
     time, parts joined up to `SEQUENCE_BATCH` hands. A part is larger only where one tournament or
