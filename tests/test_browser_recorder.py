@@ -121,9 +121,10 @@ def click(browser: Browser, label: str, scope: str = "page", timeout: float = 30
         time.sleep(POLL)
 
 
-def type_in(browser: Browser, label: str, text: str) -> None:
-    """Type `text` into the input whose label starts with `label` once it is there, and press Enter."""
-    selector = f'input[aria-label^="{label}"]'
+def type_in(browser: Browser, label: str, text: str, selector: str = 'input[aria-label^="{label}"]') -> None:
+    """Type `text` into the input whose label starts with `label` once it is there (the page draws
+    its widgets one after another), and press Enter; `selector` finds the input from the label."""
+    selector = selector.format(label=label)
     deadline = time.monotonic() + 30
     while not browser.script(f"return document.querySelector({json.dumps(selector)}) !== null;"):
         if time.monotonic() > deadline:
@@ -132,14 +133,17 @@ def type_in(browser: Browser, label: str, text: str) -> None:
     browser.type_text(selector, text)
 
 
+SELECTBOX = '[data-testid="stSelectbox"]:has(input[aria-label^="{label}"]) input'
+
+
 def start(browser: Browser, page: str, variant: str, structure: str, hand_id: str) -> rec.Recorder:
     """Set the table up in the page; the same hand as a state machine, to plan the answers."""
     browser.get(page)
     look(browser, "Start recording")
     name = GAMES[variant].variant.name
-    browser.type_text('[data-testid="stSelectbox"]:has(input[aria-label^="Game"]) input', name)
+    type_in(browser, "Game", name, SELECTBOX)
     look(browser, "Start recording", settle=True)
-    browser.type_text('[data-testid="stSelectbox"]:has(input[aria-label^="Structure"]) input', structure)
+    type_in(browser, "Structure", structure, SELECTBOX)
     look(browser, "Start recording", settle=True)
     type_in(browser, "Hand id", hand_id)
     look(browser, "Start recording", settle=True)
