@@ -38,9 +38,9 @@ _BARGE_AMOUNT_VERBS: dict[str, tuple[str, str | None, bool]] = {
 _BARGE_CARD_VERBS = {"checks": "check", "folds": "fold", "mucks": "muck", "exposes": "expose",
                      "shows": "show"}
 _ALL_IN = " and is all-in"
-# The header's stakes with one amount: their words -> the record rule's name.
-_STAKE_WORDS = {"ante": "ante", "big blind ante": "big_blind_ante", "bring-in": "bring_in",
-                "bomb pot": "bomb_pot", "cap": "cap"}
+# A header stake's words before its amounts -> the record transformer's method for it.
+_STAKE_WORDS = {"blinds": "blinds", "bets": "bets", "ante": "ante", "big blind ante": "big_blind_ante",
+                "bring-in": "bring_in", "bomb pot": "bomb_pot", "cap": "cap", "": "jam_or_fold"}
 # A metadata line's key -> the record transformer's method for it.
 _META_KEYS = {"Event": "event", "Tournament": "tournament", "Level": "level", "Site": "site",
               "Game": "game_type", "Currency": "currency"}
@@ -78,14 +78,12 @@ class CoarseBargeTransformer(BargeTransformer):
                            Token("STRUCTURE", structure), stakes, started_at)
 
     def _stake(self, item: str) -> tuple[str, Any]:
-        """One stake of the header, as the record rule `stake` builds it."""
-        if item == "jam-or-fold":
-            return self.jam_or_fold()
+        """One stake of the header, as the record rule `stake` builds it ("jam-or-fold" has no
+        amount)."""
         words, _, value = item.rpartition(" ")
-        if words in ("blinds", "bets"):
-            small, big = value.split("/")
-            return (words, (parse_amount(small), parse_amount(big)))
-        return (_STAKE_WORDS[words], parse_amount(value))
+        amounts = [parse_amount(v) for v in value.split("/")] if words else []
+        read: tuple[str, Any] = getattr(self, _STAKE_WORDS[words])(*amounts)
+        return read
 
     def coarse_meta(self, line: Token) -> tuple[str, Any]:
         key, _, value = line.value.rstrip().partition(":")

@@ -20,7 +20,7 @@ def _cents(value: Decimal | None) -> int | None:
     return None if value is None else int(value * 100)
 
 
-def rows_by_hand(tables: dict[str, pa.Table]) -> dict[str, dict[str, list[dict[str, Any]]]]:
+def _rows_by_hand(tables: dict[str, pa.Table]) -> dict[str, dict[str, list[dict[str, Any]]]]:
     """hand id -> table name -> that hand's rows of `seats`, `actions` and `awards`, in order."""
     by_hand: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for table in ("seats", "actions", "awards"):
@@ -31,8 +31,21 @@ def rows_by_hand(tables: dict[str, pa.Table]) -> dict[str, dict[str, list[dict[s
 
 def hands_of_tables(tables: dict[str, pa.Table]) -> list[Hand]:
     """The hands of `tables` (`pipeline.store.hand_tables`), in the order of its `hands` rows."""
-    by_hand = rows_by_hand(tables)
-    return [_hand_model(h, by_hand.get(h["hand_id"], {})) for h in tables["hands"].to_pylist()]
+    return [hand for hand, _ in hands_with_endings(tables)]
+
+
+def hands_with_endings(tables: dict[str, pa.Table]) -> list[tuple[Hand, dict[str, int]]]:
+    """The hands of `tables` (`pipeline.store.hand_tables`), in the order of its `hands` rows, each
+    with the stacks its players end with as stored (`seats.ending_stack`: the audit's where it
+    settled the pots), where there is one."""
+    by_hand = _rows_by_hand(tables)
+    found = []
+    for h in tables["hands"].to_pylist():
+        rows = by_hand.get(h["hand_id"], {})
+        endings = {s["player"]: stack for s in rows.get("seats", [])
+                   if (stack := _cents(s["ending_stack"])) is not None}
+        found.append((_hand_model(h, rows), endings))
+    return found
 
 
 def _hand_model(h: dict[str, Any], rows: dict[str, list[dict[str, Any]]]) -> Hand:

@@ -31,7 +31,7 @@ from pipeline import hot_path
 from pipeline.accounting import recorded_ending_stacks
 from pipeline.formats import FORMATS, reader
 from pipeline.model import Hand
-from pipeline.rebuild import hands_of_tables
+from pipeline.rebuild import hands_with_endings
 from pipeline.schema import COMPUTED, ENDINGS, ENDINGS_SCHEMA, SCHEMAS
 from pipeline.sources import Block
 from pipeline.tables import HandBatch, Rows, arrow_table, owner_arrays
@@ -219,12 +219,8 @@ class SequenceTask:
 def check_sequences(task: SequenceTask) -> tuple[list[Finding], list[Finding]]:
     """`evaluator.sequences.check_split` of the part: the findings of each table, and of players at
     two tables."""
-    endings: dict[str, dict[str, int]] = {}
-    for row in task.tables["seats"].select(["hand_id", "player", "ending_stack"]).to_pylist():
-        if row["ending_stack"] is not None:
-            endings.setdefault(row["hand_id"], {})[row["player"]] = int(row["ending_stack"] * 100)
-    return check_split(TableHand(h, task.formats[h.hand_id], endings.get(h.hand_id, {}))
-                       for h in hands_of_tables(task.tables))
+    return check_split(TableHand(hand, task.formats[hand.hand_id], endings)
+                       for hand, endings in hands_with_endings(task.tables))
 
 
 # ---- audit: hands read back from the store --------------------------------------------------------
