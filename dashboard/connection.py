@@ -7,7 +7,8 @@ one run and closes it at once (a `barge ingest` in another process is then only 
 for the length of those queries), and the Ingest page's writer and the pages' readers of this
 process take turns through `GATE`. A database that is locked raises `DatabaseBusy`, which the
 pages turn into "the database is busy, retrying". A director's review is the one other write
-(`writable`): short, through the same gate.
+(`writable`): short, through the same gate. A Parquet dataset (`pipeline.dataset`, written by
+`barge ingest --cluster ray`) is read through views in an in-memory database, and cannot be written.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import duckdb
 
+from pipeline import dataset
 from pipeline.store import DEFAULT_DB, MEMORY_LIMIT
 
 ENV_DB = "BARGE_DB"  # the database the dashboard shows; `launch.serve` sets it
@@ -41,7 +43,9 @@ def version(path: Path) -> tuple[int, ...]:
     """Changes whenever the database does: modification time and size of the file and its
     write-ahead log (a write may sit in the log until DuckDB checkpoints it)."""
     stamp: list[int] = []
-    for file in (path, path.with_name(path.name + ".wal")):
+    # A dataset changes when a run commits: its sources folder gains a file.
+    files = (path / "sources",) if path.is_dir() else (path, path.with_name(path.name + ".wal"))
+    for file in files:
         try:
             info = file.stat()
             stamp += [info.st_mtime_ns, info.st_size]
@@ -92,6 +96,16 @@ GATE = _Gate()
 @contextmanager
 def read_only(path: Path) -> Iterator[duckdb.DuckDBPyConnection]:
     """A read-only connection for the length of the block; `DatabaseBusy` while it is locked."""
+    if dataset.is_dataset(path):
+        try:
+            con = dataset.connect(path)
+        except dataset.DatasetError as exc:
+            raise DatabaseUnavailable(str(exc)) from None
+        try:
+            yield con
+        finally:
+            con.close()
+        return
     if not path.is_file():
         raise DatabaseUnavailable(
             f"No database at {path}. Create it with `barge ingest FILES --db {path}`, or upload "
@@ -118,6 +132,9 @@ def read_only(path: Path) -> Iterator[duckdb.DuckDBPyConnection]:
 def writable(path: Path, timeout: float = 5.0) -> Iterator[duckdb.DuckDBPyConnection]:
     """A read-write connection for a short write (a review), once this process's readers are
     done; `DatabaseBusy` while another process writes the database."""
+    if dataset.is_dataset(path):
+        raise DatabaseUnavailable(f"{path} is a Parquet dataset, which the dashboard only reads; to record "
+                                  f"reviews, make a database of it with `barge attach {path} --db FILE`")
     release()  # this run's own reading connection would keep the writer waiting for itself
     with GATE.writing(timeout):
         try:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from dashboard.connection import ENV_DB
 from dashboard.uploads import MAX_FILE_MB
+from pipeline.dataset import is_dataset
 
 APP = Path(__file__).resolve().with_name("app.py")
 ROOT = APP.parents[1]
@@ -44,7 +45,7 @@ def environment(db: Path) -> dict[str, str]:
 def serve(db: Path, port: int, address: str = "localhost") -> int:
     """Run the dashboard on `db` at http://address:port until it is stopped (Ctrl-C); return
     streamlit's exit status, or 3 with a message when the database is missing."""
-    if not db.is_file():
+    if not db.is_file() and not is_dataset(db):
         print(f"barge dashboard: no database at {db}; create it with `barge ingest FILES --db {db}` "
               "(or pass --db)", file=sys.stderr)
         return EXIT_IO

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+import duckdb
+
 from evaluator.findings import Finding
 from evaluator.rulebook import quote_for, rule_text, rule_title
 from evaluator.sequences import ACTION_KINDS, TOURNAMENT_TYPES
@@ -121,24 +123,20 @@ def audit_sequences(store: Store, since: datetime | None = None, event: str | No
     audited at or after that time (an ingest's new hands), and every table of a tournament such a
     hand was dealt in, so that a player at two of its tables is seen.
 
-    The hands are read back in parts of about `SEQUENCE_BATCH` (`_parts`), with the few actions
+    The hands are read back in parts of about `SEQUENCE_BATCH` (`sequence_parts`), with the few actions
     the checks read, so that memory is bounded by the largest part, not the store; this process
     reads each part as Arrow tables and `jobs` worker processes rebuild its hands and check them
     (`pipeline.workers.check_sequences`)."""
     where: list[str] = []
     params: list[object] = []
     if since is not None:
-        table = "(coalesce(site, ''), coalesce(event, ''), coalesce(tournament, ''), table_name)"
-        tournament = "(coalesce(site, ''), coalesce(event, ''), tournament)"
-        new = "FROM hands JOIN audits USING (hand_id) WHERE audited_at >= ?"
-        where.append(f"({table} IN (SELECT {table} {new}) OR {tournament} IN (SELECT {tournament} {new} "
-                     "AND tournament IS NOT NULL))")
+        where.append(joined_by("FROM hands JOIN audits USING (hand_id) WHERE audited_at >= ?"))
         params += [since, since]
     if event is not None:
         where.append("event = ?")
         params.append(event)
     condition = " AND ".join(["table_name IS NOT NULL", *where])
-    parts = _parts(store, condition, params)
+    parts = sequence_parts(store.con, condition, params)
     tasks = ((None, SequenceTask(hand_tables(store.con, list(formats), ACTION_KINDS), formats))
              for formats in parts)
     within: list[Finding] = []
@@ -159,7 +157,17 @@ def audit_sequences(store: Store, since: datetime | None = None, event: str | No
     return AuditSummary(hands, None, within + between)
 
 
-def _parts(store: Store, condition: str, params: list[object]) -> Generator[dict[str, str], None, None]:
+def joined_by(new: str) -> str:
+    """The condition on `hands` of the tables the hands of `new` (a FROM and WHERE clause with one
+    parameter, given twice) were dealt at, and of every table of a tournament one was dealt in."""
+    table = "(coalesce(site, ''), coalesce(event, ''), coalesce(tournament, ''), table_name)"
+    tournament = "(coalesce(site, ''), coalesce(event, ''), tournament)"
+    return (f"({table} IN (SELECT {table} {new}) OR {tournament} IN (SELECT {tournament} {new} "
+            "AND tournament IS NOT NULL))")
+
+
+def sequence_parts(con: duckdb.DuckDBPyConnection, condition: str,
+                   params: list[object]) -> Generator[dict[str, str], None, None]:
     """The hands to check (`condition`), as {hand id: format} in parts of whole checks: a
     tournament's hands together (a player at two of its tables is seen), other hands a table at a
     time, parts joined up to `SEQUENCE_BATCH` hands. A part is larger only where one tournament or
@@ -169,7 +177,7 @@ def _parts(store: Store, condition: str, params: list[object]) -> Generator[dict
                  FROM hands JOIN sources USING (source_id) WHERE {condition}"""
     # Streamed in order from a cursor of its own (the checks query the store between parts): a
     # million hands' ids and keys would take half a gigabyte as Python objects.
-    cursor = store.con.cursor()
+    cursor = con.cursor()
     try:
         rows = cursor.sql(f"""
             WITH picked AS ({picked}),

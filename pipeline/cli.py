@@ -1,7 +1,8 @@
 """The `barge` command: ingest histories, audit them against the rulebook, list rejects and
 findings, review findings and print incident reports, show stored hands, list the catalog, print
 player statistics, start the dashboard, generate hands, export them (PHH, Parquet) and run the
-benchmarks.
+benchmarks; `ingest --cluster ray` writes a Parquet dataset on a Ray cluster, which every reading
+command opens with `--db DATASET` and `attach` turns into a DuckDB file of views.
 
 Exit codes: 0 done (rejected hands are stored as rejects and still count as done);
 1 with --strict when a hand was rejected or a file skipped; 2 for a usage error; 3 when a file or the
@@ -30,10 +31,11 @@ from rich.progress import Progress as RichProgress
 from rich.table import Table
 
 from evaluator.catalog import ALL_GAMES, GAMES, catalog_entry
-from evaluator.findings import CODES
+from evaluator.findings import CODES, Finding
 from evaluator.profiles import PROFILES
 from evaluator.rulebook import quote_for, rule_title
 from evaluator.variants import ALL_VARIANTS, VARIANTS
+from pipeline import dataset
 from pipeline.audit import AuditSummary, audit, audit_sequences
 from pipeline.generate.output import FORMATS as GENERATED_FORMATS
 from pipeline.generate.output import Request, Summary, generate
@@ -149,12 +151,35 @@ def _progress_bar(paths: list[Path], show: bool) -> Iterator[Progress | None]:
         yield lambda n: bar.advance(task, n)
 
 
+def _ingest_cluster(args: argparse.Namespace, paths: list[Path], show_bar: bool) -> IngestSummary:
+    """`--cluster ray`: the files read by Ray tasks into the Parquet dataset `--out`."""
+    if args.retry_rejects:
+        raise UsageError("--retry-rejects reads a database's rejects again: without --cluster")
+    if not args.out:
+        raise UsageError("--cluster ray writes a Parquet dataset: name its folder or URI with --out DATASET")
+    from pipeline.cluster import ClusterError, ingest_cluster  # Ray is imported only for a cluster run
+
+    try:
+        with _progress_bar(paths, show_bar) as progress:
+            return ingest_cluster(paths, args.out, progress, address=args.address, cpus=args.jobs,
+                                  audit=not args.no_audit, rules=args.rules)
+    except (ClusterError, dataset.DatasetError) as exc:
+        raise StoreError(str(exc)) from None
+
+
 def cmd_ingest(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.paths]
     if not paths and not args.retry_rejects:
         err.print("barge ingest: name at least one file or folder, or use --retry-rejects")
         return EXIT_USAGE
     show_bar = err.is_terminal and not args.json
+    if args.cluster:
+        summary = _ingest_cluster(args, paths, show_bar)
+        return _ingested(args, summary, summary.audit)
+    if args.out or args.address:
+        raise UsageError("--out and --address go with --cluster ray")
+    if dataset.is_dataset(args.db):
+        raise UsageError(f"{args.db} is a Parquet dataset: add to it with --cluster ray --out {args.db}")
     started = datetime.datetime.now()
     with Store(Path(args.db), wait=args.wait, on_wait=err.print) as store:
         with _progress_bar(paths, show_bar) as progress:
@@ -178,6 +203,11 @@ def cmd_ingest(args: argparse.Namespace) -> int:
                 raise WorkerError(f"{exc}; every hand is stored, but the checks across hands did not "
                                   "finish: run `barge audit --sequences`") from None
             audited = audited.merge(replace(across, hands=0))
+    return _ingested(args, summary, audited)
+
+
+def _ingested(args: argparse.Namespace, summary: IngestSummary, audited: AuditSummary | None) -> int:
+    """The ingest's summary and audit, printed, and the exit code they make."""
     if args.json:
         report = summary.to_json()
         if audited is not None:
@@ -239,7 +269,35 @@ def _print_audit(summary: AuditSummary, how: str | None = None) -> None:
         out.print(f"  ... and {len(worst) - MAX_LISTED_HANDS} more hands (`barge audit --json` lists all)")
 
 
+def _stored_findings(args: argparse.Namespace) -> AuditSummary:
+    """A dataset's findings as its cluster ingest stored them (a dataset is not written again)."""
+    with _reader(args.db, args.wait) as store:
+        check_catalog(store.con, variant=args.variant, event=args.event, hand=args.hand)
+        rows = store.con.execute(
+            "SELECT f.hand_id, f.seq, f.code, f.message, f.rule FROM findings f JOIN hands h USING (hand_id) "
+            "WHERE ($1::VARCHAR IS NULL OR h.variant = $1) AND ($2::VARCHAR IS NULL OR h.event = $2) "
+            "AND ($3::VARCHAR IS NULL OR h.hand_id = $3) ORDER BY h.source_id, h.line, f.seq",
+            [args.variant, args.event, args.hand]).fetchall()
+        hands = store.con.execute(
+            "SELECT count(*) FROM audits a JOIN hands h USING (hand_id) WHERE ($1::VARCHAR IS NULL OR "
+            "h.variant = $1) AND ($2::VARCHAR IS NULL OR h.event = $2) "
+            "AND ($3::VARCHAR IS NULL OR h.hand_id = $3)",
+            [args.variant, args.event, args.hand]).fetchall()[0][0]
+    return AuditSummary(int(hands), None, [Finding(h, seq, CODES[code], message, rule)
+                                           for h, seq, code, message, rule in rows])
+
+
 def cmd_audit(args: argparse.Namespace) -> int:
+    if dataset.is_dataset(args.db):
+        if args.rules or args.sequences:
+            raise UsageError(f"{args.db} is a Parquet dataset, audited by the ingest that wrote it: it lists "
+                             "its findings; to replay under --rules, ingest again with --cluster ray --rules")
+        summary = _stored_findings(args)
+        if args.json:
+            out.print_json(json.dumps(summary.to_json()))
+        else:
+            _print_audit(summary, "audited by the cluster ingest that stored them")
+        return EXIT_OK
     if not Path(args.db).exists():
         raise StoreError(f"no database at {args.db} (run `barge ingest` first or pass --db)")
     with Store(Path(args.db), wait=args.wait, on_wait=err.print) as store, \
@@ -261,7 +319,13 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 
 def _reader(db: str, wait: float) -> Store:
-    """The database opened read-only, waiting up to `wait` s while a writer holds it."""
+    """The database opened read-only, waiting up to `wait` s while a writer holds it; a Parquet
+    dataset (`pipeline.dataset`) through views with the same tables."""
+    if dataset.is_dataset(db):
+        try:
+            return Store.over(dataset.connect(db), Path(db))
+        except dataset.DatasetError as exc:
+            raise StoreError(str(exc)) from None
     if not Path(db).exists():
         raise StoreError(f"no database at {db} (run `barge ingest` first or pass --db)")
     return Store(Path(db), read_only=True, wait=wait, on_wait=err.print)
@@ -315,6 +379,9 @@ def cmd_review(args: argparse.Namespace) -> int:
         raise UsageError("name the finding: barge review HAND_ID CODE --status ... --by NAME")
     if not args.by or not args.by.strip():
         raise UsageError("say who reviews: --by NAME")
+    if dataset.is_dataset(args.db):
+        raise UsageError(f"{args.db} is a Parquet dataset, which is not written after its ingest: make a "
+                         f"database of it with `barge attach {args.db} --db FILE` and review there")
     if not Path(args.db).exists():
         raise StoreError(f"no database at {args.db} (run `barge ingest` first or pass --db)")
     with Store(Path(args.db), wait=args.wait, on_wait=err.print) as store:
@@ -481,6 +548,22 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_attach(args: argparse.Namespace) -> int:
+    """A DuckDB file whose tables are views over a Parquet dataset."""
+    target = Path(args.db)
+    if target.exists():
+        raise UsageError(f"{target} exists; `barge attach` makes a new database file (choose another name)")
+    if not dataset.is_dataset(args.dataset):
+        raise StoreError(f"{args.dataset} is not a barge Parquet dataset (make one with "
+                         "`barge ingest --cluster ray --out DATASET`)")
+    try:
+        views = dataset.attach(args.dataset, target)
+    except dataset.DatasetError as exc:
+        raise StoreError(str(exc)) from None
+    out.print(f"{target}: {len(views)} views over {args.dataset} ({', '.join(views)}), and a reviews table")
+    return EXIT_OK
+
+
 def cmd_dashboard(args: argparse.Namespace) -> int:
     db = Path(args.db)
     if not db.exists():
@@ -633,7 +716,19 @@ def build_parser() -> argparse.ArgumentParser:
                    help="worker processes that read and replay (default: one per core, %(default)s)")
     p.add_argument("--rules", choices=list(PROFILES), default=None,
                    help="audit under this rules profile instead of each hand's own")
+    p.add_argument("--cluster", choices=["ray"], help="read on a Ray cluster into the Parquet dataset --out")
+    p.add_argument("--address", metavar="ADDR",
+                   help="the Ray cluster to join (ray://host:10001 or auto); without it a local one starts "
+                        "on --jobs cores")
+    p.add_argument("--out", metavar="DATASET", help="with --cluster: the dataset's folder or URI (s3://...)")
     p.set_defaults(run=cmd_ingest)
+
+    p = commands.add_parser("attach", help="make a DuckDB file whose tables are views over a Parquet dataset",
+                            description="Make a DuckDB database file of views over a dataset written by "
+                                        "`barge ingest --cluster ray` (reviews can be written there).")
+    p.add_argument("dataset", metavar="DATASET", help="the dataset's folder")
+    p.add_argument("--db", required=True, help="the database file to make")
+    p.set_defaults(run=cmd_attach)
 
     p = commands.add_parser("audit", help="replay stored hands and record where they break the rules",
                             description="Replay stored hands under the rulebook and store the findings "

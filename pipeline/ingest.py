@@ -233,6 +233,35 @@ class _Chunk:
         self.parts, self.blocks, self.chars = [], [], 0
 
 
+Identified = tuple[Path, Head, FileReport, str, str]  # a file, its head, report, format and SHA-256
+
+
+def identify(paths: Iterable[tuple[Path, str | None]], reports: list[FileReport],
+             skipped: Callable[[Path, FileReport, str], None]) -> Iterator[Identified]:
+    """The files (`expand_paths`) that are hand histories, with their head, format and SHA-256;
+    each file gets its report in `reports`, in order (`skipped` is told of a file of no known
+    format). A small file is read here once, whole (`Head.whole`); one that cannot be read is an
+    error, with no counts."""
+    for path, problem in paths:
+        report = FileReport(path=str(path), status="ingested")
+        reports.append(report)
+        if problem is not None:
+            report.status, report.reason = "error", problem
+            continue
+        try:
+            head = read_head(path)
+            fmt, reason = detect_format(path, head)
+            if fmt is None:
+                skipped(path, report, reason)
+                continue
+            report.format = fmt
+            sha = sha256_of(path, head)
+        except OSError as exc:
+            report.status, report.reason, report.format = "error", f"cannot read: {exc.strerror or exc}", ""
+            continue
+        yield path, head, report, fmt, sha
+
+
 class _Ingest:
     """One run: reads files into tasks for the workers, and writes what comes back, in order."""
 
@@ -254,7 +283,7 @@ class _Ingest:
         chunk = _Chunk()
         listed = expand_paths(paths)
         while group := list(islice(listed, LOOKUP_FILES)):
-            found = list(self._identify(group))
+            found = list(identify(group, self.summary.files, self._skipped))
             self.recent.clear()
             known: dict[str, tuple[int, bool] | None] = {
                 **self.store.sources_with_shas([sha for *_, sha in found])}
@@ -269,37 +298,13 @@ class _Ingest:
                     yield from self._read(path, head, file, chunk)
         yield from chunk.take(self.audit, self.rules)
 
-    def _identify(self, group: list[tuple[Path, str | None]]
-                  ) -> Iterator[tuple[Path, Head, FileReport, str, str]]:
-        """The files of the group that are hand histories, with their head, format and SHA-256; each
-        file gets its report, in order. A small file is read here once, whole (`Head.whole`)."""
-        for path, problem in group:
-            report = FileReport(path=str(path), status="ingested")
-            self.summary.files.append(report)
-            if problem is not None:
-                report.status, report.reason = "error", problem
-                continue
-            try:
-                head = read_head(path)
-                fmt, reason = detect_format(path, head)
-                if fmt is None:
-                    self._pass_over(path, report, "skipped", reason)
-                    continue
-                report.format = fmt
-                yield path, head, report, fmt, sha256_of(path, head)
-            except OSError as exc:
-                self._error(report, exc)
+    def _skipped(self, path: Path, report: FileReport, reason: str) -> None:
+        self._pass_over(path, report, "skipped", reason)
 
     def _pass_over(self, path: Path, report: FileReport, status: str, reason: str) -> None:
         report.status, report.reason = status, reason
         if self.progress:
             self.progress(path.stat().st_size)
-
-    def _error(self, report: FileReport, exc: OSError) -> None:
-        """Nothing of the file is stored: its report says why, with no counts."""
-        index = next(i for i, r in enumerate(self.summary.files) if r is report)
-        self.summary.files[index] = FileReport(path=report.path, status="error",
-                                               reason=f"cannot read: {exc.strerror or exc}")
 
     def _start(self, path: Path, report: FileReport, fmt: str, sha: str,
                earlier: tuple[int, bool] | None) -> _File | None:

@@ -32,12 +32,13 @@ class ExportError(RuntimeError):
 
 
 def _tables(cur: duckdb.DuckDBPyConnection) -> dict[str, list[str]]:
-    """The base tables of the database's main schema, with their columns in order (not the store's
-    own bookkeeping, which means nothing outside it)."""
+    """The tables of the database's main schema (or the views of a Parquet dataset's, which stand
+    for them), with their columns in order (not the store's own bookkeeping, which means nothing
+    outside it)."""
     rows = cur.execute(
         "SELECT c.table_name, c.column_name FROM information_schema.columns c "
         "JOIN information_schema.tables t USING (table_catalog, table_schema, table_name) "
-        "WHERE t.table_type = 'BASE TABLE' AND t.table_schema = 'main' "
+        "WHERE t.table_type IN ('BASE TABLE', 'VIEW') AND t.table_schema = 'main' "
         "AND t.table_catalog = current_database() ORDER BY c.table_name, c.ordinal_position").fetchall()
     tables: dict[str, list[str]] = {}
     for table, column in rows:

@@ -268,9 +268,13 @@ def won_sql(con: duckdb.DuckDBPyConnection) -> str:
     return _WON_BY_ORIGIN.format(hand="hand" if "hand" in have else "NULL::VARCHAR")
 
 
+_RELATIONS = "SELECT table_name FROM duckdb_tables() UNION ALL SELECT view_name FROM duckdb_views()"
+
+
 def _has_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
-    """Whether the database has this table (one written before it existed has not)."""
-    rows = con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = ?", [name]).fetchall()
+    """Whether the database has this table (one written before it existed has not), or a view of
+    that name (a Parquet dataset's, `pipeline.dataset`)."""
+    rows = con.execute(f"SELECT count(*) FROM ({_RELATIONS}) WHERE table_name = ?", [name]).fetchall()
     return bool(rows[0][0])
 
 
@@ -350,7 +354,7 @@ def hand_totals(con: duckdb.DuckDBPyConnection) -> str:
 def _print_matches(con: duckdb.DuckDBPyConnection) -> bool:
     """The facts and totals were made for exactly the hands there are now, and none has gone since
     (a scan of the hand ids and three counts, not a join)."""
-    derived = con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name IN (?, ?, ?)",
+    derived = con.execute(f"SELECT count(*) FROM ({_RELATIONS}) WHERE table_name IN (?, ?, ?)",
                           [FACTS_STATE, FACTS_TABLE, TOTALS_TABLE]).fetchall()
     if derived[0][0] < 3:
         return False
@@ -420,10 +424,13 @@ _SUMS = {
     "won_no_sd": "count_if(saw_second AND NOT went_sd AND won)::BIGINT",
     "won_after_second": "count_if(won AND saw_second)::BIGINT",
     **{total: f"coalesce(sum({total}), 0)::BIGINT" for total in ("aggr", "calls", "later_folds")},
-    "net": "sum(net)::DOUBLE",
-    "net_bb": "sum(net_bb)::DOUBLE",
+    # Sums that do not depend on the order of the rows, so that the same hands give the same
+    # figures however they are stored (a `.duckdb` file, a Parquet dataset): the net in exact
+    # cents, the fractional ones compensated (Kahan-Babuska).
+    "net": "sum(net::DECIMAL(38, 2))::DOUBLE",
+    "net_bb": "fsum(net_bb)::DOUBLE",
     "bb_hands": "count(net_bb)",
-    "allin_adjusted_net": "sum(allin_adjusted_net)::DOUBLE",
+    "allin_adjusted_net": "fsum(allin_adjusted_net)::DOUBLE",
 }
 
 

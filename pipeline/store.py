@@ -105,6 +105,14 @@ class Store:
                             for derived in (FACTS_TABLE, TOTALS_TABLE, FACTS_STATE):
                                 self._exec(f"DROP TABLE IF EXISTS {derived}")
 
+    @classmethod
+    def over(cls, con: duckdb.DuckDBPyConnection, path: Path) -> Store:
+        """A store that reads through `con`, such as views over a Parquet dataset
+        (`pipeline.dataset.connect`): for reading only."""
+        store = cls.__new__(cls)
+        store.path, store.con, store._depth = path, con, 0
+        return store
+
     def _store_rules(self) -> None:
         """The `rules` table: every shipped rulebook section (`evaluator.rulebook`), so SQL and
         the Parquet export can join `findings.rule` to `rules.citation` and show the text."""

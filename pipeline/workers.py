@@ -209,7 +209,7 @@ def read_chunk(task: ReadTask) -> ReadResult:
 
 @dataclass(frozen=True, slots=True)
 class SequenceTask:
-    """A part of the stored hands (whole tables and tournaments, `pipeline.audit._parts`) as the
+    """A part of the stored hands (whole tables and tournaments, `pipeline.audit.sequence_parts`) as the
     process owning the database read them (`pipeline.store.hand_tables`), with each hand's format."""
 
     tables: dict[str, pa.Table]
