@@ -36,7 +36,7 @@ demo: $(COMPILED)
 # The tests run in one pytest worker per core (pytest-xdist): about 1.6 times faster on CI's two cores.
 test: $(COMPILED)
 	sh scripts/ensure_debian_packages.sh
-	BARGE_EXPECT_COMPILED=1 $(BIN)/python -m pytest -q -n auto --durations=15
+	BARGE_EXPECT_COMPILED=1 $(BIN)/python -m pytest -q -n auto --dist loadgroup --durations=15
 
 # The tests again with the hot path run as plain Python (BARGE_PURE=1), as on a machine with no
 # C compiler; CI runs both. Left out: the browser, PDF and killed-process tests, which exercise the
@@ -45,7 +45,7 @@ test: $(COMPILED)
 PURE_SKIPS := tests/test_browser.py tests/test_browser_recorder.py tests/test_report.py \
 	tests/test_reliability.py tests/test_small_files.py tests/test_parallel_ingest.py
 test-pure: $(STAMP)
-	BARGE_PURE=1 $(BIN)/python -m pytest -q -n auto --durations=10 $(addprefix --ignore=,$(PURE_SKIPS))
+	BARGE_PURE=1 $(BIN)/python -m pytest -q -n auto --dist loadgroup --durations=10 $(addprefix --ignore=,$(PURE_SKIPS))
 
 lint: $(STAMP)
 	$(BIN)/ruff check grammar pipeline evaluator dashboard tests benchmarks

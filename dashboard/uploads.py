@@ -24,6 +24,7 @@ from typing import Any
 
 from dashboard.connection import GATE, DatabaseBusy, release
 from pipeline.audit import audit
+from pipeline.dataset import is_dataset
 from pipeline.ingest import ingest
 from pipeline.store import Store
 
@@ -98,6 +99,9 @@ def ingest_uploads(uploads: Sequence[Upload], db: Path, on_wait: Callable[[str],
     """Check, save, ingest and audit the uploads into `db` (created if missing); return the
     ingest summary as `barge ingest --json` prints it, with the audit's under "audit". Raises
     UploadRefused, DatabaseBusy or pipeline.store.StoreError with a message for the user."""
+    if is_dataset(db):
+        raise UploadRefused(f"{db} is a Parquet dataset, which the dashboard only reads: add histories to it "
+                            f"with `barge ingest FILES --cluster ray --out {db}`")
     check(uploads)
     with _SAVING:
         folder = upload_dir(db)

@@ -22,8 +22,10 @@ rejected or duplicate) and checked at the end, as on one machine.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import posixpath
+import sys
 import uuid
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
@@ -172,7 +174,9 @@ def ingest_cluster(paths: Iterable[Path], out: str, progress: Progress | None = 
     location = locate(out)
     create(location)
     summary = IngestSummary(audit=AuditSummary(profile=rules) if audit else None)
-    with _locked(location):
+    # Ray's driver prints what the raylets report (a worker that died, a task retried) on standard
+    # output, where a user's `--json` goes: it goes to standard error instead.
+    with _locked(location), contextlib.redirect_stdout(sys.stderr):
         recover(location)
         run = _Run(location, location.path(STAGING, uuid.uuid4().hex), summary, audit, rules)
         cluster_cpus = start_ray(address, cpus)
@@ -442,7 +446,8 @@ def _write_sources(run: _Run) -> None:
     if rows:
         folder = run.staged("sources")
         run.location.fs.create_dir(folder, recursive=True)
-        pq.write_table(arrow_table(rows, SCHEMAS["sources"]), posixpath.join(folder, "part-run.parquet"),
+        name = f"part-{posixpath.basename(run.root)}.parquet"  # one file per run: the runs' rows add up
+        pq.write_table(arrow_table(rows, SCHEMAS["sources"]), posixpath.join(folder, name),
                        filesystem=run.location.fs)
     if not run.location.exists(run.location.path("rules", rules_key())):
         run.deletions += run.location.files(run.location.path("rules"))
