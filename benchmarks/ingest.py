@@ -94,11 +94,13 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def measure(source: Path, jobs: int, db: Path, pure: bool = False) -> dict[str, Any]:
+def measure(source: Path, jobs: int, db: Path, pure: bool = False, cluster: bool = False) -> dict[str, Any]:
     """Ingest `source` into a new database `db` with `jobs` workers: hands, seconds, peak memory;
-    `pure`: with the hot path run as plain Python (`BARGE_PURE=1`)."""
-    command = [sys.executable, "-m", "pipeline.cli", "ingest", str(source), "--db", str(db),
-               "--jobs", str(jobs), "--json"]
+    `pure`: with the hot path run as plain Python (`BARGE_PURE=1`); `cluster`: on a local Ray
+    cluster of `jobs` CPUs into the Parquet dataset `db` (`--cluster ray --out`)."""
+    target = ["--cluster", "ray", "--out", str(db)] if cluster else ["--db", str(db)]
+    command = [sys.executable, "-m", "pipeline.cli", "ingest", str(source), *target, "--jobs", str(jobs),
+               "--json"]
     started = time.perf_counter()
     with tempfile.TemporaryFile() as output:
         env = {**os.environ, hot_path.PURE_VARIABLE: "1" if pure else "0"}

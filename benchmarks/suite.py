@@ -23,7 +23,7 @@ from pipeline import hot_path
 
 ROW_KEYS = ("benchmark", "ours", "peer", "peer_name", "unit", "ratio", "note")
 # In the order they run; the quick ones first, so a --quick run reports something early.
-SUITES = ("evaluation", "phh", "profile", "ingest", "small_files", "dashboard")
+SUITES = ("evaluation", "phh", "profile", "ingest", "small_files", "dashboard", "cluster")
 LESS_IS_BETTER = frozenset({"s", "ms", "MB"})
 
 

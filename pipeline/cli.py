@@ -855,7 +855,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", help="small inputs: minutes, not an hour")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--only", action="append",
-                   choices=["evaluation", "phh", "profile", "ingest", "small_files", "dashboard"],
+                   choices=["evaluation", "phh", "profile", "ingest", "small_files", "dashboard", "cluster"],
                    help="run only this suite (repeatable)")
     p.set_defaults(run=cmd_bench)
 
