@@ -136,7 +136,9 @@ def audit_sequences(store: Store, since: datetime | None = None, event: str | No
         where.append("event = ?")
         params.append(event)
     condition = " AND ".join(["table_name IS NOT NULL", *where])
-    parts = sequence_parts(store.con, condition, params)
+    # Streamed in order from a cursor of its own (the checks query the store between parts).
+    cursor = store.con.cursor()
+    parts = sequence_parts(cursor, condition, params)
     tasks = ((None, SequenceTask(hand_tables(store.con, list(formats), ACTION_KINDS), formats))
              for formats in parts)
     within: list[Finding] = []
@@ -146,7 +148,7 @@ def audit_sequences(store: Store, since: datetime | None = None, event: str | No
     # pages read once, beside the workers' hands (about 0.7 GB less at a million hands).
     # `closing`: the parts' cursor is closed however this ends (an open cursor keeps the database
     # open after the store is closed).
-    with closing(parts), store.memory_limit(SEQUENCE_MEMORY_LIMIT), Workers(jobs) as workers:
+    with closing(cursor), closing(parts), store.memory_limit(SEQUENCE_MEMORY_LIMIT), Workers(jobs) as workers:
         for _, task, result in workers.ordered(check_sequences, tasks):
             assert task is not None and result is not None  # no barriers among these tasks
             found, across = result
@@ -166,37 +168,33 @@ def joined_by(new: str) -> str:
             "AND tournament IS NOT NULL))")
 
 
-def sequence_parts(con: duckdb.DuckDBPyConnection, condition: str,
+def sequence_parts(stream: duckdb.DuckDBPyConnection, condition: str,
                    params: list[object]) -> Generator[dict[str, str], None, None]:
     """The hands to check (`condition`), as {hand id: format} in parts of whole checks: a
     tournament's hands together (a player at two of its tables is seen), other hands a table at a
     time, parts joined up to `SEQUENCE_BATCH` hands. A part is larger only where one tournament or
-    one table is."""
+    one table is. `stream`: a connection that runs nothing else while the parts are read (such as
+    a cursor of the store's: the checks query the store between parts)."""
     picked = f"""SELECT hand_id, format, coalesce(site, '') AS s, coalesce(event, '') AS e,
                         coalesce(tournament, '') AS t, table_name, game_type
                  FROM hands JOIN sources USING (source_id) WHERE {condition}"""
-    # Streamed in order from a cursor of its own (the checks query the store between parts): a
-    # million hands' ids and keys would take half a gigabyte as Python objects.
-    cursor = con.cursor()
-    try:
-        rows = cursor.sql(f"""
+    # Streamed in order: a million hands' ids and keys would take half a gigabyte as Python objects.
+    rows = stream.sql(f"""
             WITH picked AS ({picked}),
                  events AS (SELECT s, e, t, bool_or(game_type IN {TOURNAMENT_SQL}) AS whole
                             FROM picked GROUP BY s, e, t)
             SELECT hand_id, format, s, e, t, CASE WHEN whole THEN NULL ELSE table_name END AS part
             FROM picked JOIN events USING (s, e, t) ORDER BY s, e, t, part NULLS FIRST""",
-                          params=params).to_arrow_reader(SEQUENCE_BATCH)
-        part: dict[str, str] = {}
-        last: tuple[str, ...] | None = None
-        for batch in rows:
-            columns = [batch.column(c).to_pylist() for c in ("hand_id", "format", "s", "e", "t", "part")]
-            for hand_id, fmt, *key in zip(*columns, strict=True):
-                if len(part) >= SEQUENCE_BATCH and tuple(key) != last:
-                    yield part
-                    part = {}
-                part[hand_id] = fmt
-                last = tuple(key)
-        if part:
-            yield part
-    finally:
-        cursor.close()
+                      params=params).to_arrow_reader(SEQUENCE_BATCH)
+    part: dict[str, str] = {}
+    last: tuple[str, ...] | None = None
+    for batch in rows:
+        columns = [batch.column(c).to_pylist() for c in ("hand_id", "format", "s", "e", "t", "part")]
+        for hand_id, fmt, *key in zip(*columns, strict=True):
+            if len(part) >= SEQUENCE_BATCH and tuple(key) != last:
+                yield part
+                part = {}
+            part[hand_id] = fmt
+            last = tuple(key)
+    if part:
+        yield part

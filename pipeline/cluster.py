@@ -38,6 +38,7 @@ from typing import Any
 
 import duckdb
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from evaluator.findings import Finding
@@ -45,6 +46,7 @@ from evaluator.sequences import ACTION_KINDS
 from pipeline.audit import AuditSummary, joined_by, sequence_parts
 from pipeline.cluster_tasks import (
     KEYS,
+    KEYS_SCHEMA,
     PartResult,
     PartTask,
     Rewrite,
@@ -62,8 +64,8 @@ from pipeline.dataset import (
     create_views,
     locate,
     rules_key,
+    scan,
     schemas,
-    sql_list,
     write_rules,
 )
 from pipeline.formats import FORMATS
@@ -182,6 +184,8 @@ def ingest_cluster(paths: Iterable[Path], out: str, progress: Progress | None = 
         cluster_cpus = start_ray(address, cpus)
         _read(run, paths, progress, cluster_cpus)
         _resolve(run, cluster_cpus)
+        order = {report.path: i for i, report in enumerate(summary.files)}  # the parts end in any order
+        summary.rejects.sort(key=lambda r: (order[r.path], r.line))
         if summary.audit is not None:  # in the order of the input, as a local ingest lists them
             summary.audit.hands = summary.total("hands")
             summary.audit.findings = [f for key in sorted(run.findings, key=run.order.__getitem__)
@@ -368,23 +372,33 @@ def _twice(run: _Run, failed: frozenset[int]) -> tuple[Rows, Rows, Rows]:
         return [], [], []
     con = duckdb.connect()
     try:
-        con.execute(f"CREATE VIEW keys AS SELECT * FROM read_parquet({sql_list(keys)})").fetchall()
-        hands = sql_list(run.location.files(run.location.path("hands")))
-        con.execute("CREATE VIEW old AS SELECT hand_id, source_id, raw_text, filename FROM "
-                    f"read_parquet({hands}, filename = true)").fetchall()
-        con.execute("CREATE VIEW old_sources AS SELECT source_id, path FROM "
-                    f"read_parquet({sql_list(run.location.files(run.location.path('sources')))})").fetchall()
-        twice = ("(SELECT hand_id FROM (SELECT hand_id FROM keys UNION ALL SELECT hand_id FROM old) "
+        create_views(con, run.location)  # the committed dataset: `hands`, `sources`
+        con.execute(f"CREATE VIEW keys AS SELECT * FROM {scan(con, run.location, KEYS, keys, KEYS_SCHEMA)}"
+                    ).fetchall()
+        twice = ("(SELECT hand_id FROM (SELECT hand_id FROM keys UNION ALL SELECT hand_id FROM hands) "
                  "GROUP BY hand_id HAVING count(*) > 1)")
         new = con.execute(f"SELECT hand_id, digest, source_id, line, part, variant FROM keys "
                           f"WHERE hand_id IN {twice} ORDER BY source_id, line").fetchall()
-        old = con.execute("SELECT o.hand_id, o.raw_text, o.source_id, s.path, o.filename FROM old o "
-                          f"LEFT JOIN old_sources s USING (source_id) WHERE o.hand_id IN {twice}").fetchall()
+        old = con.execute("SELECT h.hand_id, h.raw_text, h.source_id, s.path FROM hands h "
+                          f"LEFT JOIN sources s USING (source_id) WHERE h.hand_id IN {twice}").fetchall()
         lost = con.execute("SELECT hand_id, part, source_id, variant FROM keys "
                            "WHERE source_id IN (SELECT unnest(?::BIGINT[]))", [sorted(failed)]).fetchall()
     finally:
         con.close()
-    return new, old, lost
+    holding = _files_holding(run.location, {row[0] for row in old})
+    return new, [(*row, holding[row[0]]) for row in old], lost
+
+
+def _files_holding(location: Location, hand_ids: set[str]) -> dict[str, str]:
+    """The committed `hands` file of each of these hands (read only when a hand is stored again,
+    which is rare: one column of each file)."""
+    found: dict[str, str] = {}
+    if hand_ids:
+        wanted = pa.array(sorted(hand_ids), pa.string())
+        for file in location.files(location.path("hands")):
+            ids = pq.read_table(file, columns=["hand_id"], filesystem=location.fs).column("hand_id")
+            found.update((h, file) for h in ids.filter(pc.is_in(ids, value_set=wanted)).to_pylist())
+    return found
 
 
 def _committed_key(filename: str) -> str:
@@ -469,26 +483,37 @@ def _check_sequences(run: _Run, cpus: int) -> None:
     dataset as the commit will leave it; their findings replace those of earlier runs."""
     if run.summary.audit is None or not run.files:
         return
-    con = duckdb.connect()
+    files = _files_after_commit(run)
+    # The parts stream from one connection, their hands are read through the other.
+    con, stream = duckdb.connect(), duckdb.connect()
     try:
-        create_views(con, run.location, _files_after_commit(run))
+        for each in (con, stream):
+            create_views(each, run.location, files)
         condition = " AND ".join(["table_name IS NOT NULL", joined_by("FROM hands WHERE source_id >= ?")])
-        found: list[Finding] = []
+        results: dict[int, tuple[list[Finding], list[Finding]]] = {}
         checked: list[str] = []
 
-        def tasks() -> Iterator[Any]:
-            for formats in sequence_parts(con.cursor(), condition, [run.first_new_source] * 2):
+        def tasks() -> Iterator[tuple[int, SequenceTask]]:
+            for index, formats in enumerate(sequence_parts(stream, condition, [run.first_new_source] * 2)):
                 checked.extend(formats)
-                yield SequenceTask(hand_tables(con, list(formats), ACTION_KINDS), formats)
+                yield index, SequenceTask(hand_tables(con, list(formats), ACTION_KINDS), formats)
 
-        def done(_: object, result: tuple[list[Finding], list[Finding]]) -> None:
-            found.extend(result[0] + result[1])
+        def done(item: tuple[int, SequenceTask], result: tuple[list[Finding], list[Finding]]) -> None:
+            results[item[0]] = result
 
-        _run(check_sequences, tasks(), cpus, done)
+        _run(_check_part, tasks(), cpus, done)
+        # As a local ingest lists them: the findings at each table, then those of players at two.
+        found = [f for i in sorted(results) for f in results[i][0]] + \
+                [f for i in sorted(results) for f in results[i][1]]
         _replace_sequence_findings(run, con, checked, found)
     finally:
         con.close()
+        stream.close()
     run.summary.audit.findings.extend(found)
+
+
+def _check_part(item: tuple[int, SequenceTask]) -> tuple[list[Finding], list[Finding]]:
+    return check_sequences(item[1])
 
 
 def _replace_sequence_findings(run: _Run, con: duckdb.DuckDBPyConnection, checked: list[str],

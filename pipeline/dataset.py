@@ -213,25 +213,29 @@ def _columns(table: str) -> str:
     return ", ".join(f'CAST("{f.name}" AS {sql_type(f.type)}) AS "{f.name}"' for f in schemas()[table])
 
 
-def sql_list(paths: Sequence[str]) -> str:
+def _sql_list(paths: Sequence[str]) -> str:
     return "[" + ", ".join("'" + p.replace("'", "''") + "'" for p in paths) + "]"
 
 
-def _scan(con: duckdb.DuckDBPyConnection, location: Location, table: str, files: Sequence[str] | None) -> str:
-    """The FROM clause that reads a table: its files (all of them, or these), with the partitions."""
+def scan(con: duckdb.DuckDBPyConnection, location: Location, name: str, files: Sequence[str] | None,
+         schema: pa.Schema | None = None) -> str:
+    """The FROM clause that reads a table `name`: its files (all of them, or these), with the
+    partitions (none for a flat table: `FLAT`, or one given its `schema`). Local files are read by
+    DuckDB; others through a `pyarrow.dataset` registered in `con`."""
+    flat = name in FLAT or schema is not None
     if location.local:
-        every = "'" + location.path(table, "**", "*.parquet") + "'"
-        source = sql_list(files) if files is not None else every
-        if table in FLAT:
+        every = "'" + location.path(name, "**", "*.parquet") + "'"
+        source = _sql_list(files) if files is not None else every
+        if flat:
             return f"read_parquet({source})"
         return f"read_parquet({source}, hive_partitioning = true, hive_types = {_HIVE_TYPES})"
-    paths = list(files) if files is not None else location.files(location.path(table))
-    partitioning = None if table in FLAT else ds.partitioning(
+    paths = list(files) if files is not None else location.files(location.path(name))
+    partitioning = None if flat else ds.partitioning(
         pa.schema([("variant", pa.string()), ("date", pa.string())]), flavor="hive")
-    dataset = ds.dataset(paths, schema=_file_schema(table) if table in FLAT else None, format="parquet",
+    dataset = ds.dataset(paths, schema=schema or (_file_schema(name) if flat else None), format="parquet",
                          filesystem=location.fs, partitioning=partitioning)
-    con.register(f"_arrow_{table}", dataset)
-    return f"_arrow_{table}"
+    con.register(f"_arrow_{name}", dataset)
+    return f"_arrow_{name}"
 
 
 def create_views(con: duckdb.DuckDBPyConnection, location: Location,
@@ -241,8 +245,8 @@ def create_views(con: duckdb.DuckDBPyConnection, location: Location,
     if not location.exists(location.path(MARK)):
         raise DatasetError(f"{location.name} is not a barge dataset (no {MARK})")
     for table in schemas():
-        scan = _scan(con, location, table, None if files is None else files.get(table, []))
-        con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT {_columns(table)} FROM {scan}").fetchall()
+        source = scan(con, location, table, None if files is None else files.get(table, []))
+        con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT {_columns(table)} FROM {source}").fetchall()
     # The facts and totals are written with their hands, by the same tasks, and filtered with them:
     # they are current by construction, which is what the state says (`pipeline.stats`).
     con.execute(f"CREATE OR REPLACE VIEW {FACTS_STATE} AS SELECT count(*) AS hands, "
