@@ -21,6 +21,11 @@ wild card, it is the ordinary rank exactly. No substitution is tried that cannot
 * in badugi and badeucy each set of natural cards of distinct ranks and suits takes the wild
   cards as the lowest absent ranks in the unused suits: one evaluation per set.
 
+The showdown's ways of making a hand (any five, two hole cards and three board cards, Chowaha's
+paths, a row of a cross) are lists of five cards: `best5_wild_batch` ranks each row of five as
+``showdown._best`` ranks them with ``scales.best5_batch``, so the best row names the cards played;
+`omaha_wild_batch` makes the two-and-three hands itself.
+
 `Wild.most` caps the wild cards one hand may use ("each player can use one three as a wild in
 their high hand", Joemaha #948): the others play as themselves.
 
@@ -53,7 +58,7 @@ import numpy as np
 import numpy.typing as npt
 
 from evaluator import scales
-from evaluator.codes import JOKER_CODE, RANKS, encode, encode_one
+from evaluator.codes import JOKER, JOKER_CODE, RANKS, encode, encode_one
 from evaluator.scales import ACE_TO_FIVE, BADEUCY, BADUGI, NO_LOW, Hands, Ranks, njit
 
 Picks = npt.NDArray[np.int64]  # candidate hands as rows of card indexes
@@ -95,6 +100,7 @@ class Wild:
 
     @property
     def limit(self) -> int:
+        """`most` as the kernels take it: -1 for every wild card."""
         return _ALL if self.most is None else self.most
 
 
@@ -102,11 +108,12 @@ def lowest_rank(cards: Iterable[str], ace_low: bool = False) -> str:
     """The rank of the lowest of the cards (the joker aside): "the low common card is wild, as
     are all cards of the same rank" (Lincoln #700), "a player's lowest hole card".
 
-    >>> lowest_rank(["Kd", "3s", "Ah"]), lowest_rank(["Kd", "3s", "Ah"], ace_low=True)
-    ('3', 'A')
+    >>> cards = ["Kd", "3s", "Ah", "Jk"]  # the joker has no rank
+    >>> lowest_rank(cards), lowest_rank(cards, ace_low=True), lowest_rank(["Jk", "Qc"])
+    ('3', 'A', 'Q')
     """
     order = RANKS[-1] + RANKS[:-1] if ace_low else RANKS
-    ranks = [c[0] for c in cards if c[0] in order]
+    ranks = [c[0] for c in cards if c != JOKER]
     if not ranks:
         raise ValueError("no card to take the lowest rank of")
     return min(ranks, key=order.index)

@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from evaluator import scales
+from evaluator import scales, showdown
 from evaluator.codes import JOKER_CODE, decode, encode_hands, parse
 from evaluator.scales import describe, low_floor
 from evaluator.wild import Wild, best5_wild_batch, evaluate_wild, lowest_rank, omaha_wild_batch
@@ -142,6 +142,21 @@ def test_low8_qualifier() -> None:
     ranks = best5_wild_batch(rows, "ace_to_five", kings, low_floor(8)).tolist()
     assert describe("ace_to_five", ranks[0]) == "8-7-6-5-A, number 53 in ace-to-five"
     assert ranks[1] == scales.NO_LOW  # 9-8-7-6-A: not eight-or-better
+
+
+def test_showdown_ways() -> None:
+    """The showdown's candidate hands (showdown._omaha, _any: lists of five cards) ranked one per
+    row, as showdown._best ranks them: the best row is the Omaha kernel's rank, and the cards it
+    plays are the best way's."""
+    hole, board = tuple(parse("3c9dKhQs")), tuple(parse("AhKdJc5s2c"))
+    wild = Wild.of_ranks("3", "9")
+    ways = showdown._omaha(hole, board)
+    ranks = best5_wild_batch(encode_hands(ways), "high", wild)
+    assert int(ranks.max()) == int(omaha_wild_batch(encode_hands([hole + board]), 4, "high", wild)[0])
+    assert set(ways[int(np.argmax(ranks))]) == {"3c", "9d", "Ah", "Kd", "Jc"}
+    stud = showdown._any(tuple(parse("2c2dAhAsAd7c8d")))
+    assert int(best5_wild_batch(encode_hands(stud), "high", Wild.of_ranks("2")).max()) \
+        == evaluate_wild("high", parse("2c2dAhAsAd7c8d"), Wild.of_ranks("2"))
 
 
 # ---- the home-game rules' wild cards --------------------------------------------------------
