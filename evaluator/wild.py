@@ -10,14 +10,16 @@ always wild here; the bug of §2.22 stays with the ordinary evaluator.
 
 The rank of a hand is the best rank the ordinary evaluator gives over every substitution of its
 wild cards, and is computed in that rank space, so ``scales.describe`` reads it and, without a
-wild card, it is the ordinary rank exactly. No substitution is tried that cannot be the best:
+wild card, it is the ordinary rank exactly. The 52**k substitutions are never tried:
 
 * a five-card rank depends only on the multiset of ranks and on whether all five share a suit,
-  so the wild cards of one hand try each multiset of the deck's ranks once (91 for two wilds,
-  455 for three, not 52**3 = 140,608 cards), suited with the natural cards when those share a
-  suit (a flush) and off-suit (no flush, which deuce-to-seven and ace-to-six prefer);
-* in ace-to-five the wild cards are the lowest ranks the natural cards lack (no flush or straight
-  to avoid, and a pair is never better): one evaluation;
+  so the wild cards of a hand need only try each multiset of the deck's ranks (91 for two wilds,
+  455 for three, not 52**2 = 2,704 or 52**3 = 140,608 cards), suited with the natural cards when
+  those share a suit (a flush) and off-suit (no flush, which deuce-to-seven and ace-to-six prefer);
+* and the best of those depends only on the natural cards' ranks and suitedness: a table per
+  scale (`substitution_table`, 61,882 entries for 0 to 4 natural ranks, built once from the
+  multiset search in 20 to 50 ms) gives it with one sort and one lookup, as the rank tables of
+  :mod:`evaluator.fast7` do without wild cards;
 * in badugi and badeucy each set of natural cards of distinct ranks and suits takes the wild
   cards as the lowest absent ranks in the unused suits: one evaluation per set.
 
@@ -59,9 +61,11 @@ import numpy.typing as npt
 
 from evaluator import scales
 from evaluator.codes import JOKER, JOKER_CODE, RANKS, encode, encode_one
-from evaluator.scales import ACE_TO_FIVE, BADEUCY, BADUGI, NO_LOW, Hands, Ranks, njit
+from evaluator.scales import BADEUCY, BADUGI, NO_LOW, Hands, Ranks, njit
 
 Picks = npt.NDArray[np.int64]  # candidate hands as rows of card indexes
+Table = npt.NDArray[np.int32]
+_TABLE_SIZE = 2 * sum(13**n for n in range(5))  # 0 to 4 natural ranks, suited and not
 
 _JOKER_BIT = 1 << JOKER_CODE
 _ALL = -1  # `most` when a hand may use every wild card it holds
@@ -136,22 +140,11 @@ def _rank5(hand: npt.NDArray[np.int64], scale: int) -> int:
 
 @njit(cache=True)
 def _best_substitution(hand: npt.NDArray[np.int64], n: int, scale: int, idx: npt.NDArray[np.int64]) -> int:
-    """The best rank of the n natural cards at the front of `hand` with its other 5 - n cards
+    """The best rank of the n < 5 natural cards at the front of `hand` with its other 5 - n cards
     wild, written over by their stand-ins: each multiset of the deck's ranks (`idx`, non-decreasing
-    rank indexes), suited with the naturals when they share a suit, and off-suit."""
+    rank indexes), suited with the naturals when they share a suit, and off-suit. Only the
+    tables are built with it (`substitution_table`)."""
     k = 5 - n
-    if k == 0:
-        return _rank5(hand, scale)
-    if scale == ACE_TO_FIVE:  # the lowest ranks the naturals lack: ace first, then deuce up
-        present = 0
-        for i in range(n):
-            present |= 1 << (((hand[i] >> 2) + 1) % 13)
-        j = n
-        for low in range(13):
-            if j < 5 and not (present >> low) & 1:
-                hand[j] = ((low + 12) % 13) * 4
-                j += 1
-        return _rank5(hand, scale)
     suit = hand[0] & 3 if n else 0
     suited = True
     for i in range(1, n):
@@ -181,6 +174,65 @@ def _best_substitution(hand: npt.NDArray[np.int64], n: int, scale: int, idx: npt
 
 
 @njit(cache=True)
+def _slot(n: int, suited: bool, key: int) -> int:
+    """Where the table keeps n natural cards (0..4) of the sorted ranks `key` (base 13, lowest
+    rank the lowest digit), all of one suit or not."""
+    offset = 0
+    size = 1
+    for _ in range(n):
+        offset += 2 * size
+        size *= 13
+    return offset + (size if suited else 0) + key
+
+
+@njit(cache=True)
+def _build_table(scale: int) -> Table:
+    """Every sorted multiset of 0 to 4 natural ranks, suited and not, with the best substitution
+    of the other cards."""
+    table = np.full(_TABLE_SIZE, -1, dtype=np.int32)
+    ranks = np.empty(5, dtype=np.int64)
+    hand = np.empty(5, dtype=np.int64)
+    idx = np.empty(5, dtype=np.int64)
+    size = 1
+    for n in range(5):
+        for key in range(size):
+            ascending = True
+            rest = key
+            for i in range(n):
+                ranks[i] = rest % 13
+                rest //= 13
+                ascending = ascending and (i == 0 or ranks[i] >= ranks[i - 1])
+            if not ascending:  # never looked up: `_lookup` sorts the ranks
+                continue
+            for suited in (False, True):
+                for i in range(n):
+                    hand[i] = ranks[i] * 4 + (0 if suited else i % 4)
+                table[_slot(n, suited, key)] = _best_substitution(hand, n, scale, idx)
+        size *= 13
+    return table
+
+
+@njit(cache=True)
+def _lookup(work: npt.NDArray[np.int64], n: int, table: Table) -> int:
+    """The table's best substitution for the n < 5 natural cards at the front of `work`
+    (sorted by rank in place)."""
+    suited = True
+    for i in range(1, n):
+        suited = suited and (work[i] & 3) == (work[0] & 3)
+    for i in range(1, n):  # insertion sort: at most four cards
+        card = work[i]
+        j = i - 1
+        while j >= 0 and work[j] >> 2 > card >> 2:
+            work[j + 1] = work[j]
+            j -= 1
+        work[j + 1] = card
+    key = 0
+    for i in range(n - 1, -1, -1):
+        key = key * 13 + (work[i] >> 2)
+    return int(table[_slot(n, suited, key)])
+
+
+@njit(cache=True)
 def _chosen(hand: npt.NDArray[np.int64], size: int, wild: int, most: int) -> tuple[int, int, int]:
     """(the positions of the wild cards, those of the jokers, how many wild cards play): a
     wild card is never worse than itself, so a hand uses as many as it may; a joker always."""
@@ -196,15 +248,14 @@ def _chosen(hand: npt.NDArray[np.int64], size: int, wild: int, most: int) -> tup
 
 
 @njit(cache=True)
-def wild5(hand: npt.NDArray[np.int64], scale: int, wild: int, most: int) -> int:
+def wild5(hand: npt.NDArray[np.int64], scale: int, wild: int, most: int, table: Table) -> int:
     """The rank of five cards under a five-card scale id, the cards whose bit is set in `wild`
     (the joker's always) standing for any card; at most `most` of them (-1: all) do, the others
-    play as themselves."""
+    play as themselves. `table`: the scale's `substitution_table`."""
     wild_at, joker_at, use = _chosen(hand, 5, wild, most)
     if not wild_at:
         return _rank5(hand, scale)
     work = np.empty(5, dtype=np.int64)
-    idx = np.empty(5, dtype=np.int64)
     best = -1
     for chosen in range(32):  # which of the wild cards stand for another card
         if chosen & ~wild_at or chosen & joker_at != joker_at or _popcount(chosen) != use:
@@ -214,7 +265,7 @@ def wild5(hand: npt.NDArray[np.int64], scale: int, wild: int, most: int) -> int:
             if not (chosen >> i) & 1:
                 work[n] = hand[i]
                 n += 1
-        best = max(best, _best_substitution(work, n, scale, idx))
+        best = max(best, _rank5(work, scale) if n == 5 else _lookup(work, n, table))
     return best
 
 
@@ -274,7 +325,8 @@ def wild_badugi4(hand: npt.NDArray[np.int64], ace_high: bool, wild: int, most: i
 
 
 @njit(cache=True)
-def _rows(hands: npt.NDArray[np.int8], picks: Picks, scale: int, wild: int, most: int, floor: int) -> Ranks:
+def _rows(hands: npt.NDArray[np.int8], picks: Picks, scale: int, wild: int, most: int, floor: int,
+          table: Table) -> Ranks:
     """Each row's best hand of the cards at the `picks` (one candidate hand of five cards, four
     for the badugi scales, per row of it): the best substitution of the row is the best of its
     candidates' best substitutions. Ranks below `floor` become NO_LOW (a low's qualifier)."""
@@ -289,10 +341,27 @@ def _rows(hands: npt.NDArray[np.int8], picks: Picks, scale: int, wild: int, most
             if scale in (BADUGI, BADEUCY):
                 v = wild_badugi4(hand, scale == BADEUCY, wild, most)
             else:
-                v = wild5(hand, scale, wild, most)
+                v = wild5(hand, scale, wild, most, table)
             best = max(best, v)
         out[h] = best if best >= floor else NO_LOW
     return out
+
+
+@cache
+def substitution_table(scale: int) -> Table:
+    """The best substitution of every hand of natural ranks under a five-card scale id (built
+    once per process, in about 20 ms).
+
+    >>> from evaluator.scales import HIGH, describe
+    >>> describe("high", int(substitution_table(HIGH)[0:2].max()))  # five wild cards
+    'five of a kind, Aces'
+    """
+    table = _build_table(scale)
+    table.flags.writeable = False
+    return table
+
+
+_NO_TABLE = np.zeros(0, dtype=np.int32)  # the badugi scales substitute without one
 
 
 @cache
@@ -333,7 +402,8 @@ def best5_wild_batch(hands: Hands, scale: str, wild: Wild, floor: int = -1) -> R
         raise ValueError(f"unknown scale {scale!r}")
     size = 4 if scale in scales.BADUGI_SCALES else 5
     arr = _checked(hands, size)
-    return _rows(arr, _picks(arr.shape[1], 0, size), sid, wild.mask, wild.limit, floor)
+    table = _NO_TABLE if size == 4 else substitution_table(sid)
+    return _rows(arr, _picks(arr.shape[1], 0, size), sid, wild.mask, wild.limit, floor, table)
 
 
 def omaha_wild_batch(hands: Hands, n_hole: int, scale: str, wild: Wild, floor: int = -1) -> Ranks:
@@ -343,7 +413,8 @@ def omaha_wild_batch(hands: Hands, n_hole: int, scale: str, wild: Wild, floor: i
         raise ValueError("Omaha takes two hole cards: n_hole must be at least 2")
     arr = _checked(hands, n_hole + 3)
     sid = scales._scale_id(scale)
-    return _rows(arr, _picks(arr.shape[1], n_hole, 5), sid, wild.mask, wild.limit, floor)
+    table = substitution_table(sid)
+    return _rows(arr, _picks(arr.shape[1], n_hole, 5), sid, wild.mask, wild.limit, floor, table)
 
 
 def evaluate_wild(scale: str, cards: Sequence[str], wild: Wild) -> int:
