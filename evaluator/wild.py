@@ -80,6 +80,10 @@ class Wild:
     cards: frozenset[str] = frozenset()
     most: int | None = None
 
+    def __post_init__(self) -> None:
+        if self.most is not None and self.most < 0:
+            raise ValueError(f"most must be None or at least 0, not {self.most}")
+
     @classmethod
     def of_ranks(cls, *ranks: str, most: int | None = None) -> Wild:
         """Whole ranks wild: ``Wild.of_ranks("3", "9")`` for Wild Kingdom (#709)."""

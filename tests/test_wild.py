@@ -218,6 +218,8 @@ def test_badugi_wild() -> None:
 def test_bad_input() -> None:
     with pytest.raises(ValueError, match="not a rank"):
         evaluate_wild("high", parse("AcKcQcJcTc"), Wild.of_ranks("1"))
+    with pytest.raises(ValueError, match="most must be"):
+        Wild.of_ranks("2", most=-1)
     with pytest.raises(ValueError, match="unknown scale"):
         evaluate_wild("razz", parse("AcKcQcJcTc"), Wild())
     with pytest.raises(ValueError, match="two hole cards"):
