@@ -21,7 +21,9 @@ A joker (code 52, at most one per hand) is, in the lowball scales, the card that
 low (App. A: the lowest card that pairs nothing, and in deuce-to-seven that makes no straight or
 flush either); in the high scales a bug (§2.22, §2.31 face up: an ace, or any card completing a
 straight or flush), or with ``joker_wild`` a completely wild card (§2.31 face down). A joker never
-stands for a card the same five already hold, so there are no five aces.
+stands for a card the same five already hold, so there are no five aces. Five of a kind
+(category 9, above a straight flush in the high scales and worst of all in the lowball ones) is
+made only by the wild cards of :mod:`evaluator.wild`, which may stand for a card already held.
 
 >>> from evaluator.codes import encode_hands, parse
 >>> full_house = evaluate("high", parse("KhKdKsAcAd"))
@@ -96,6 +98,7 @@ CATEGORIES = (
     "full house",
     "four of a kind",
     "straight flush",
+    "five of a kind",  # only with wild cards (evaluator.wild)
 )
 NO_LOW = -1  # the sentinel of the batch low kernels: no qualifying low
 LOW_BASE = 1 << 24  # a lowball rank is LOW_BASE minus the hand's high-style key
@@ -113,13 +116,13 @@ _COMPRESS = np.array([0, 0, 0, 1, 0, 0, 0], dtype=np.int64)
 _DECK_RANKS = np.array([0x1FFF, 0x1FF0, 0x1FF0, 0x1E3F, 0x1FFF, 0x1FFF, 0x1FFF], dtype=np.int64)
 _ORDER = np.array(
     [
-        [0, 1, 2, 3, 4, 5, 6, 7, 8],
-        [0, 1, 2, 3, 4, 6, 5, 7, 8],  # flush beats full house
-        [0, 1, 2, 4, 3, 6, 5, 7, 8],  # and three of a kind beats a straight
-        [0, 1, 2, 3, 4, 6, 5, 7, 8],
-        [0, 1, 2, 3, 4, 5, 6, 7, 8],
-        [0, 1, 2, 3, 4, 5, 6, 7, 8],
-        [0, 1, 2, 3, 4, 5, 6, 7, 8],
+        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        [0, 1, 2, 3, 4, 6, 5, 7, 8, 9],  # flush beats full house
+        [0, 1, 2, 4, 3, 6, 5, 7, 8, 9],  # and three of a kind beats a straight
+        [0, 1, 2, 3, 4, 6, 5, 7, 8, 9],
+        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
     ],
     dtype=np.int64,
 )
@@ -193,10 +196,13 @@ def _same_suit(c0: int, c1: int, c2: int, c3: int, c4: int) -> bool:
 
 @njit(cache=True)
 def _classify5(c0: int, c1: int, c2: int, c3: int, c4: int, scale: int) -> tuple[int, int]:
-    """(textbook category 0..8, tie-break) of five joker-free cards under the scale."""
+    """(textbook category 0..9, tie-break) of five joker-free cards under the scale; five of
+    a kind needs a card twice, which only a wild card's stand-in can be."""
     mask, nq, nt, np_, tb = _groups(
         _rank(c0, scale), _rank(c1, scale), _rank(c2, scale), _rank(c3, scale), _rank(c4, scale)
     )
+    if mask & (mask - 1) == 0:  # one rank: `_groups` counted it as quads
+        return 9, tb
     if nq:
         return 7, tb
     if nt:
@@ -517,6 +523,8 @@ def _a(rank: int) -> str:
 
 
 def _describe_high(cat: int, r: list[int]) -> str:
+    if cat == 9:
+        return f"five of a kind, {_PLURALS[r[0]]}"
     if cat == 8:
         return "royal flush" if r[0] == 12 else f"straight flush, {_NAMES[r[0]]} high"
     if cat == 7:

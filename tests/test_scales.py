@@ -283,7 +283,7 @@ def test_high_census() -> None:
     assert len(np.unique(ranks)) == 7462
     assert census(ranks, "high") == TEXTBOOK
     ordered = [scales.category("high", int(v) << 20) for v in np.unique(ranks >> 20)]
-    assert ordered == list(scales.CATEGORIES)  # weakest first
+    assert ordered == list(scales.CATEGORIES[:-1])  # weakest first; five of a kind needs a wild card
 
 
 @pytest.mark.parametrize(("scale", "distinct"), [("ace_to_five", 6175), ("deuce_to_seven", 7462),
