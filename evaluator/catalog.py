@@ -78,7 +78,8 @@ class Street:
 @dataclass(frozen=True, slots=True)
 class Game:
     """A variant's rules. `showdown` names the scales the pot is split by (see evaluator docs),
-    `structures` the betting formats the rulebook mentions for the game."""
+    `hand` the way a hand is made at the showdown (a rule of `evaluator.showdown`; "chosen": the
+    chosen game's), `structures` the betting formats the rulebook mentions for the game."""
 
     variant: Variant
     deck: Deck
@@ -94,6 +95,7 @@ class Game:
     ties: str = "seat"
     rules: frozenset[str] = frozenset()
     choices: tuple[tuple[str, tuple[Street, ...]], ...] = field(default=())
+    hand: str = ""
 
     @property
     def id(self) -> str:
@@ -141,6 +143,20 @@ def add_games(folders: Sequence[Path]) -> dict[str, Game]:
         HOUSE_GAMES[game_id] = ALL_GAMES[game_id] = game
         ALL_VARIANTS[game_id] = game.variant
     return games
+
+
+def hand_of(game_id: str, chosen: str | None = None) -> str:
+    """The way a hand of `game_id` is made at the showdown (`Game.hand`): a game with choices
+    (Paradise Road Pick'em, §2.38) plays as the chosen game."""
+    game = ALL_GAMES.get(game_id)
+    if game is None:
+        raise ValueError(f"unknown game {game_id!r}")
+    if not game.choices:
+        return game.hand
+    names = tuple(name for name, _ in game.choices)
+    if chosen not in names:
+        raise ValueError(f"{game.variant.name} needs the chosen game, one of {names}")
+    return ALL_GAMES[chosen].hand
 
 
 def showing_of(game_id: str | None) -> str | None:

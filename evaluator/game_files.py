@@ -41,6 +41,17 @@ SHOWDOWN_SCALES = ("27_low", "a5_low", "a5_low8", "a5_low8_if_black", "a5_low_un
                    "a6_low", "action_razz", "badugi", "badugi_27", "chosen", "draw_high", "duck_flush", "high",
                    "high_archie", "high_bug", "high_mexican", "high_pair", "high_quick_quads",
                    "high_short_deck", "high_short_deck_trips", "holdem", "omaha", "points49")
+# The ways a hand is made at the showdown: which cards may be combined and how the pot is split
+# (evaluator.showdown, one function each). "chosen": the game chosen in the hand's (§2.38).
+CHOSEN = "chosen"
+HANDS = ("action_razz", "action_razzdugi", "archie", "at_most_two", "at_most_two_hi_lo8", "badacey",
+         "badeucy", "badugi", "bidirectional_chowaha", "binglaha", "chosen", "chowaha", "dramadugi",
+         "dramaha", "dramaha_49", "draw_27_low", "draw_a5_low", "draw_high", "duck_flush", "holdem",
+         "holdem_hi_lo8", "holdem_two_boards", "korean", "mexican", "murder", "oklahoma", "omaha",
+         "omaha_hi_lo8", "omaha_x_or_better", "quick_quads", "razzdugi", "scrotum",
+         "short_deck_holdem", "short_deck_holdem_trips", "short_deck_omaha", "sohe", "stud_27_low",
+         "stud_a5_low", "stud_a6_low", "stud_hi_lo", "stud_hi_lo8", "stud_high",
+         "two_or_five_omaha_hi_lo8", "wonky_donkey")
 BETS = ("small", "big", "none")
 FIRST = ("left_of_big_blind", "left_of_button", "bring_in", "showing")
 STEPS = ("choose", "expose", "remove_board", "split")
@@ -48,7 +59,7 @@ TIMED = ("draw", "discard", "roll", *STEPS)  # what `timing` and `in_turn` may n
 WHEN = ("before", "after", "with_action")
 
 GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "bring_in", "showing",
-             "structures", "ties", "rules", "showdown", "street", "choice")
+             "structures", "ties", "rules", "showdown", "hand", "street", "choice")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
                "timing", "in_turn")
 CHOICE_KEYS = ("game", "street")
@@ -233,8 +244,9 @@ _SCALARS: dict[str, Callable[[_Source, Path_, object], object]] = {
     "structures": lambda src, at, v: _names(src, at, v, STRUCTURES),
     "showdown": lambda src, at, v: _names(src, at, v, SHOWDOWN_SCALES),
     "rules": lambda src, at, v: frozenset(_names(src, at, v, RULE_FLAGS)),
+    "hand": lambda src, at, v: _one_of(src, at, v, HANDS),
 }
-_REQUIRED = ("deck", "forced", "street", "showdown")  # of a game that extends none
+_REQUIRED = ("deck", "forced", "street", "showdown", "hand")  # of a game that extends none
 
 
 def _variant(src: _Source, house: bool, parent: Game | None) -> Variant:
@@ -285,9 +297,11 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
     base = parent.streets if parent is not None else ()
     streets = _streets(src, ("street",), data["street"], base) if "street" in data else base
     choices = _choices(src, data["choice"]) if "choice" in data else parent.choices if parent else ()
-    if parent is None:
-        return Game(variant, streets=streets, choices=choices, **fields)
-    return replace(parent, variant=variant, streets=streets, choices=choices, **fields)
+    game = Game(variant, streets=streets, choices=choices, **fields) if parent is None \
+        else replace(parent, variant=variant, streets=streets, choices=choices, **fields)
+    if (game.hand == CHOSEN) != bool(game.choices):
+        raise src.error(("hand",), f'hand = "{CHOSEN}" exactly when the game has [[choice]] tables')
+    return game
 
 
 def _choices(src: _Source, tables: object) -> tuple[tuple[str, tuple[Street, ...]], ...]:
@@ -332,7 +346,12 @@ def load(files: Iterable[Path], known: Mapping[str, Game], *, house: bool) -> di
         resolving.pop()
         return built[game_id]
 
-    return {game_id: build(game_id) for game_id in sources}
+    games = {game_id: build(game_id) for game_id in sources}
+    for game_id, game in games.items():
+        for i, (choice, _) in enumerate(game.choices):
+            if choice not in known and choice not in games:
+                raise sources[game_id].error(("choice", i, "game"), f"a known game id; no game {choice!r}")
+    return games
 
 
 def files_in(folders: Iterable[Path]) -> list[Path]:
