@@ -128,21 +128,28 @@ GAMES: dict[str, Game] = {i: g for i, g in _SHIPPED.items() if g.variant.barge}
 ROOM_GAMES: dict[str, Game] = {i: g for i, g in _SHIPPED.items() if not g.variant.barge}
 ALL_GAMES: dict[str, Game] = dict(_SHIPPED)
 HOUSE_GAMES: dict[str, Game] = {}
-_HOUSE_FILES: dict[Path, float] = {}
+HOUSE_FOLDERS: list[str] = []  # loaded in this process; worker processes load them too (pipeline.parallel)
+_HOUSE_FILES: set[Path] = set()
 
 
 def add_games(folders: Sequence[Path]) -> dict[str, Game]:
     """Load the house games of `folders` (docs/games.md) into ALL_GAMES and ALL_VARIANTS, in place,
     so that every module that imported them sees the house's games too. A folder loaded before
     is not read again. Returns the games added; raises GameDefinitionError for a wrong file."""
-    files = [f for f in files_in(folders) if f.resolve() not in _HOUSE_FILES]
+    files = list({f.resolve(): f for f in files_in(folders) if f.resolve() not in _HOUSE_FILES}.values())
     games = load(files, ALL_GAMES, house=True)
-    for file in files:
-        _HOUSE_FILES[file.resolve()] = file.stat().st_mtime
+    _HOUSE_FILES.update(f.resolve() for f in files)
+    HOUSE_FOLDERS.extend(str(Path(f).resolve()) for f in folders if str(Path(f).resolve()) not in HOUSE_FOLDERS)
     for game_id, game in games.items():
         HOUSE_GAMES[game_id] = ALL_GAMES[game_id] = game
         ALL_VARIANTS[game_id] = game.variant
     return games
+
+
+def missing_definition(game_id: str) -> str:
+    """What to say of a hand of a game no definition was loaded for."""
+    return (f"no game definition for `{game_id}`: add a games/{game_id}.toml beside the database, "
+            "pass --games DIR or set BARGE_GAMES (docs/games.md; `barge variants` lists the games known)")
 
 
 def hand_of(game_id: str, chosen: str | None = None) -> str:

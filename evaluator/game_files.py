@@ -12,6 +12,7 @@ loads the package's files while it is itself being imported (`evaluator.catalog`
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
     from evaluator.catalog import Game, Street
 
 SHIPPED = Path(__file__).resolve().parent / "games"
+ENV_GAMES = "BARGE_GAMES"  # folders of house games, os.pathsep-separated
+BESIDE_DB = "games"  # the folder of house games beside a database file
 HOUSE_ROOM = "house"  # Variant.room of a house game: not a BARGE game, cited by its own file
 
 DECKS: dict[str, Deck] = {"standard": STANDARD, "short": SHORT, "mexican": MEXICAN, "with_joker": WITH_JOKER}
@@ -355,8 +358,22 @@ def load(files: Iterable[Path], known: Mapping[str, Game], *, house: bool) -> di
 
 
 def files_in(folders: Iterable[Path]) -> list[Path]:
-    """The definition files of the folders, each folder's in name order."""
-    return [file for folder in folders for file in sorted(Path(folder).glob("*.toml"))]
+    """The definition files of the folders, each folder's in name order; a folder that is not
+    one is an error."""
+    files = []
+    for folder in folders:
+        if not Path(folder).is_dir():
+            raise GameDefinitionError(Path(folder), 1, "(folder)", "a folder of game definition files (*.toml)")
+        files.extend(sorted(Path(folder).glob("*.toml")))
+    return files
+
+
+def house_folders(db: Path | None = None, given: Sequence[str] = ()) -> list[Path]:
+    """Where a command finds house games: the folders of BARGE_GAMES, `games/` beside the
+    database file when it exists, then the folders given (`--games`)."""
+    named = [Path(p) for p in os.environ.get(ENV_GAMES, "").split(os.pathsep) if p]
+    beside = [db.parent / BESIDE_DB] if db is not None and (db.parent / BESIDE_DB).is_dir() else []
+    return [*named, *beside, *(Path(p) for p in given)]
 
 
 def shipped() -> dict[str, Game]:

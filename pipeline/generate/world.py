@@ -22,8 +22,8 @@ from functools import cache
 from math import gcd
 from random import Random
 
-from evaluator.catalog import GAMES, Game
-from evaluator.variants import VARIANTS
+from evaluator.catalog import ALL_GAMES, Game
+from evaluator.variants import ALL_VARIANTS
 from pipeline.amounts import SCALE, format_amount
 from pipeline.model import Hand, Seat, Stakes
 
@@ -121,8 +121,8 @@ def tables(seed: int, variant: str, plain: bool = False,
            structures: tuple[str, ...] | None = None) -> tuple[TableConfig, ...]:
     """The tables `variant` is played at for `seed`: with `plain`, no Chapter 1 event formats;
     `structures` limits the betting structures to those (of the game's) named."""
-    game = GAMES[variant]
-    number = list(VARIANTS).index(variant) + 1
+    game = ALL_GAMES[variant]
+    number = list(ALL_VARIANTS).index(variant) + 1
     allowed = [s for s in game.structures if structures is None or s in structures] or list(game.structures)
     configs = []
     for t in range(TABLES_PER_VARIANT):
@@ -208,7 +208,7 @@ def hand_setup(seed: int, variant: str, index: int, plain: bool = False,
     Cash flop games in big-bet structures sometimes play a bomb pot (§1.6) or a straddle, and a
     player may sit out; `plain` leaves these and the tournaments' big blind antes and jam-or-fold
     events out, for formats that cannot write them. `structures`: see `tables`."""
-    game = GAMES[variant]
+    game = ALL_GAMES[variant]
     configs = tables(seed, variant, plain, structures)
     t = index % len(configs)
     config = configs[t]
