@@ -139,7 +139,9 @@ def add_games(folders: Sequence[Path]) -> dict[str, Game]:
     files = list({f.resolve(): f for f in files_in(folders) if f.resolve() not in _HOUSE_FILES}.values())
     games = load(files, ALL_GAMES, house=True)
     _HOUSE_FILES.update(f.resolve() for f in files)
-    HOUSE_FOLDERS.extend(str(Path(f).resolve()) for f in folders if str(Path(f).resolve()) not in HOUSE_FOLDERS)
+    for folder in (str(Path(f).resolve()) for f in folders):
+        if folder not in HOUSE_FOLDERS:
+            HOUSE_FOLDERS.append(folder)
     for game_id, game in games.items():
         HOUSE_GAMES[game_id] = ALL_GAMES[game_id] = game
         ALL_VARIANTS[game_id] = game.variant

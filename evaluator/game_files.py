@@ -41,8 +41,8 @@ RULE_FLAGS = ("deal_down_when_exposed", "double_bet_open_pair", "extra_hole_card
               "joker_option", "sevens_rule", "spread_limit")
 # The names of the ways the pot is split, as `barge variants` prints them (docs/games.md).
 SHOWDOWN_SCALES = ("27_low", "a5_low", "a5_low8", "a5_low8_if_black", "a5_low_unpaired", "a5_low_x",
-                   "a6_low", "action_razz", "badugi", "badugi_27", "chosen", "draw_high", "duck_flush", "high",
-                   "high_archie", "high_bug", "high_mexican", "high_pair", "high_quick_quads",
+                   "a6_low", "action_razz", "badugi", "badugi_27", "chosen", "draw_high", "duck_flush",
+                   "high", "high_archie", "high_bug", "high_mexican", "high_pair", "high_quick_quads",
                    "high_short_deck", "high_short_deck_trips", "holdem", "omaha", "points49")
 # The ways a hand is made at the showdown: which cards may be combined and how the pot is split
 # (evaluator.showdown, one function each). "chosen": the game chosen in the hand's (§2.38).
@@ -187,9 +187,9 @@ def _unknown(src: _Source, where: Path_, table: Mapping[str, object], allowed: S
             raise src.error((*where, key), f"unknown key; expected one of {', '.join(allowed)}")
 
 
-def _street_changes(src: _Source, where: Path_, table: object) -> tuple[str, dict[str, Any]]:
+def _street_changes(src: _Source, where: Path_, raw: object) -> tuple[str, dict[str, Any]]:
     """A `[[street]]` table as its name and the Street fields it sets."""
-    table = _need(src, where, table, dict, "a [[street]] table")
+    table: dict[str, Any] = _need(src, where, raw, dict, "a [[street]] table")
     _unknown(src, where, table, STREET_KEYS)
     if "name" not in table:
         raise src.error(where, "a street needs a name")
@@ -215,8 +215,8 @@ def _street_changes(src: _Source, where: Path_, table: object) -> tuple[str, dic
             changes[key] = frozenset(_names(src, at, value, TIMED))
         elif key == "timing":
             timing = _need(src, at, value, dict, 'a table of step = "before" | "after" | "with_action"')
-            changes[key] = tuple((_one_of(src, (*at, step), step, TIMED), _one_of(src, (*at, step), when, WHEN))
-                                 for step, when in timing.items())
+            changes[key] = tuple((_one_of(src, (*at, step), step, TIMED),
+                                  _one_of(src, (*at, step), when, WHEN)) for step, when in timing.items())
     return name, changes
 
 
@@ -296,7 +296,8 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
     variant = _variant(src, house, parent)
     if variant.id != src.file.stem:
         raise src.error(("id",), f"the file's name: {src.file.stem!r} (the file is {src.file.name})")
-    fields: dict[str, Any] = {key: make(src, (key,), data[key]) for key, make in _SCALARS.items() if key in data}
+    fields: dict[str, Any] = {key: make(src, (key,), data[key])
+                              for key, make in _SCALARS.items() if key in data}
     base = parent.streets if parent is not None else ()
     streets = _streets(src, ("street",), data["street"], base) if "street" in data else base
     choices = _choices(src, data["choice"]) if "choice" in data else parent.choices if parent else ()
@@ -324,7 +325,7 @@ def _choices(src: _Source, tables: object) -> tuple[tuple[str, tuple[Street, ...
 def load(files: Iterable[Path], known: Mapping[str, Game], *, house: bool) -> dict[str, Game]:
     """The games of `files`, in the files' order, each checked: a game may extend one of `known`
     or of the same files (in any order); a house game may not take a known game's id."""
-    sources = {}
+    sources: dict[str, _Source] = {}
     for file in files:
         src = read(file)
         game_id = src.data.get("id")
@@ -363,7 +364,7 @@ def files_in(folders: Iterable[Path]) -> list[Path]:
     files = []
     for folder in folders:
         if not Path(folder).is_dir():
-            raise GameDefinitionError(Path(folder), 1, "(folder)", "a folder of game definition files (*.toml)")
+            raise GameDefinitionError(Path(folder), 1, "(folder)", "a folder of game definitions (*.toml)")
         files.extend(sorted(Path(folder).glob("*.toml")))
     return files
 

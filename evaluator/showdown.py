@@ -398,7 +398,8 @@ _RULES: dict[str, Callable[[_Table], list[Portion]]] = {
     "dramadugi": lambda t: [_best(OMAHA, "high", _omaha1(t)), _badugi(t.hole)],
     # other rooms' games (evaluator/games: six_plus_holdem, split_holdem)
     "short_deck_holdem_trips": lambda t: _high(_flop(t), "short_deck_trips"),
-    "holdem_two_boards": lambda t: [_best(f"board {b}", "high", _any(t.hole + t.board(b))) for b in ("1", "2")],
+    "holdem_two_boards": lambda t: [_best(f"board {b}", "high", _any(t.hole + t.board(b)))
+                                    for b in ("1", "2")],
 }
 # The catalog's files name these (a game's `hand`, docs/games.md), and only these.
 assert set(_RULES) | {CHOSEN} == set(HANDS), sorted(set(_RULES) ^ set(HANDS))

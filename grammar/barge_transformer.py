@@ -12,8 +12,8 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from evaluator.profiles import PROFILES
 from evaluator.catalog import HOUSE_GAMES, missing_definition
+from evaluator.profiles import PROFILES
 from evaluator.variants import VARIANTS
 from grammar.errors import HandSyntaxError
 from grammar.moments import moment

@@ -57,11 +57,12 @@ def test_the_catalog_prints_as_it_did_before_the_files() -> None:
 
 def test_a_house_game_is_generated_ingested_and_counted(tmp_path: Path) -> None:
     games = house(tmp_path / "defs")
-    made = barge("generate", "--games", str(games), "--variant", "house_omaha", "--hands", "20", "--seed", "4",
-                 str(tmp_path / "out"))
+    made = barge("generate", "--games", str(games), "--variant", "house_omaha", "--hands", "20",
+                 "--seed", "4", str(tmp_path / "out"))
     assert made.returncode == 0, made.stderr
     db = str(tmp_path / "x.duckdb")
-    stored = barge("ingest", "--games", str(games), "--db", db, "--json", "--jobs", "2", str(tmp_path / "out"))
+    stored = barge("ingest", "--games", str(games), "--db", db, "--json", "--jobs", "2",
+                   str(tmp_path / "out"))
     assert stored.returncode == 0, stored.stderr
     summary = json.loads(stored.stdout)
     assert summary["hands"] == 20 and summary["rejects"] == 0 and summary["by_variant"] == {"house_omaha": 20}
@@ -106,14 +107,14 @@ def test_a_house_game_may_not_take_a_shipped_id(tmp_path: Path) -> None:
     (("structures", "structure"), 6, "structure", "unknown key"),
     (("structures = [\"pot-limit\"]", "showdown = [\"high\", \"kings_low\"]"), 6, "showdown[2]",
      "expected one of 27_low"),
-    (("structures = [\"pot-limit\"]", "[[street]]\nname = \"flop\"\nfirst = \"dealer\""), 8, "street[1].first",
-     "expected one of left_of_big_blind, left_of_button, bring_in, showing; got 'dealer'"),
+    (("structures = [\"pot-limit\"]", "[[street]]\nname = \"flop\"\nfirst = \"dealer\""), 8,
+     "street[1].first", "expected one of left_of_big_blind, left_of_button, bring_in, showing; got 'dealer'"),
     (("name = \"Friday Omaha\"", "name = Friday Omaha"), 3, "(syntax)", "TOML: "),
     (("extends = \"omaha\"", "extends = \"omaha_7\""), 5, "extends", "no game 'omaha_7'"),
     (("rule = \"Friday Club rules §4\"\n", ""), 1, "(file)", "a house game's file needs `rule = ...`"),
 ])
-def test_a_mistake_is_reported_by_file_line_and_key(tmp_path: Path, change: tuple[str, str], line: int, key: str,
-                                                    expected: str) -> None:
+def test_a_mistake_is_reported_by_file_line_and_key(tmp_path: Path, change: tuple[str, str], line: int,
+                                                    key: str, expected: str) -> None:
     text = HOUSE_OMAHA.replace(*change)
     assert text != HOUSE_OMAHA
     file = house(tmp_path, text) / "house_omaha.toml"
@@ -127,8 +128,8 @@ def test_the_command_prints_a_mistake_without_a_traceback(tmp_path: Path) -> Non
     games = house(tmp_path / "defs", HOUSE_OMAHA.replace("[\"pot-limit\"]", "[\"pot-limit\", \"spread\"]"))
     run = barge("ingest", "--games", str(games), "--db", str(tmp_path / "x.duckdb"), str(tmp_path))
     assert run.returncode == 2 and "Traceback" not in run.stderr
-    assert f"{games / 'house_omaha.toml'}, line 6: structures[2]: expected one of limit, pot-limit, no-limit" \
-        in run.stderr.replace("\n", "")
+    where = f"{games / 'house_omaha.toml'}, line 6: structures[2]"
+    assert f"{where}: expected one of limit, pot-limit, no-limit" in run.stderr.replace("\n", "")
 
 
 def test_a_shipped_copy_under_another_id_equals_its_original(tmp_path: Path) -> None:
@@ -138,7 +139,8 @@ def test_a_shipped_copy_under_another_id_equals_its_original(tmp_path: Path) -> 
     for name in ("texas_holdem", "omaha"):
         text = (SHIPPED / f"{name}.toml").read_text().replace(f'id = "{name}"', f'id = "my_{name}"')
         text = text.replace('extends = "texas_holdem"', 'extends = "my_texas_holdem"')
-        (folder / f"my_{name}.toml").write_text(text.replace("\nid =", '\nname = "Mine"\nrule = "mine"\nid =', 1))
+        text = text.replace("\nid =", '\nname = "Mine"\nrule = "mine"\nid =', 1)
+        (folder / f"my_{name}.toml").write_text(text)
     games = load(sorted(folder.glob("*.toml")), GAMES, house=True)
     for name in ("texas_holdem", "omaha"):
         mine = games[f"my_{name}"]
