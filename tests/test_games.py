@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,18 @@ def test_every_shipped_file_loads_into_the_catalog() -> None:
     assert len(list(SHIPPED.glob("*.toml"))) == len(games) == len(ALL_GAMES) == 64
     assert games == {**GAMES, **ROOM_GAMES} and len(GAMES) == 59
     assert all(game.hand for game in games.values())
+
+
+def test_the_documented_examples_are_the_shipped_files() -> None:
+    """docs/games.md shows package files as they are (Pick'em's, shortened, is not compared)."""
+    blocks = (Path(__file__).parents[1] / "docs" / "games.md").read_text().split("```toml\n")[1:]
+    shown = [block.split("```")[0] for block in blocks]
+    ids = [tomllib.loads(text)["id"] for text in shown]
+    compared = [(game_id, text) for game_id, text in zip(ids, shown, strict=True)
+                if "# ..." not in text and (SHIPPED / f"{game_id}.toml").exists()]
+    assert len(compared) >= 6
+    for game_id, text in compared:
+        assert (SHIPPED / f"{game_id}.toml").read_text() == text
 
 
 def test_the_catalog_prints_as_it_did_before_the_files() -> None:
