@@ -105,14 +105,13 @@ def _options(game: Game, rng: Random, structure: str, tournament: bool) -> tuple
         chosen.append(("raise_cap", "4"))
     if structure == "limit" and not tournament and rng.random() < 0.2:
         chosen.append(("cap_heads_up", "kept"))
-    per_game = {
-        "stud": ("stud_double_bet", "yes"), "super_stud": ("stud_double_bet", "yes"),
-        "california_lowball": ("joker", "no"), "five_card_draw": ("joker", "no"),
-        "quick_quads": ("joker", "no"), "archie": ("archie_qualifier", "nines"),
-        "dramaha_49": ("dramaha49_faces", "1"), "short_deck_holdem": ("short_deck_trips", "above_straight"),
-    }
-    if game.id in per_game and rng.random() < 0.3:
-        chosen.append(per_game[game.id])
+    # The profile option a game's definition makes matter: by its rules flags or its hand.
+    by_flag = {"double_bet_open_pair": ("stud_double_bet", "yes"), "joker_option": ("joker", "no")}
+    by_hand = {"archie": ("archie_qualifier", "nines"), "dramaha_49": ("dramaha49_faces", "1"),
+               "short_deck_holdem": ("short_deck_trips", "above_straight")}
+    option = next((by_flag[flag] for flag in sorted(game.rules) if flag in by_flag), by_hand.get(game.hand))
+    if option is not None and rng.random() < 0.3:
+        chosen.append(option)
     return tuple(chosen)
 
 
