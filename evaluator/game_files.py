@@ -78,7 +78,7 @@ class GameDefinitionError(ValueError):
         self.file, self.line, self.key, self.expected = file, line, key, expected
 
 
-Path_ = tuple[str | int, ...]  # a key's place in a file: ("street", 1, "first")
+Where = tuple[str | int, ...]  # a key's place in a file: ("street", 1, "first")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +89,11 @@ class _Source:
     text: str
     data: dict[str, Any]
 
-    def error(self, where: Path_, expected: str) -> GameDefinitionError:
+    def error(self, where: Where, expected: str) -> GameDefinitionError:
         return GameDefinitionError(self.file, _line_of(self.text, where), _dotted(where), expected)
 
 
-def _dotted(where: Path_) -> str:
+def _dotted(where: Where) -> str:
     out = ""
     for part in where:
         out += f"[{part + 1}]" if isinstance(part, int) else ("." if out else "") + part
@@ -104,11 +104,11 @@ _HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z_.]+)\s*\]\]|^\s*\[\s*([A-Za-z_.]+)\s*
 _KEY = re.compile(r"^\s*\"?([A-Za-z0-9_\-]+)\"?\s*=")
 
 
-def _line_of(text: str, where: Path_) -> int:
+def _line_of(text: str, where: Where) -> int:
     """The line of the key at `where`, or of the nearest enclosing table or key that is written
     (a key inside an inline table points at its table's line); 1 when nothing is."""
-    table: Path_ = ()
-    counts: dict[Path_, int] = {}
+    table: Where = ()
+    counts: dict[Where, int] = {}
     best, best_len = 1, 0
     for number, line in enumerate(text.splitlines(), 1):
         header = _HEADER.match(line)
@@ -117,11 +117,11 @@ def _line_of(text: str, where: Path_) -> int:
             table = ()
             for name in names[:-1]:  # [[choice.street]] belongs to the last [[choice]]
                 table = (*table, name, counts.get((*table, name), 0) - 1)
-            key: Path_ = (*table, names[-1])
+            key: Where = (*table, names[-1])
             index = counts.get(key, 0)
             counts[key] = index + 1
             table = (*key, index) if header.group(1) else key
-            here: Path_ = table
+            here: Where = table
         else:
             match = _KEY.match(line)
             if not match:
@@ -147,31 +147,31 @@ def read(file: Path) -> _Source:
 
 # ---- checking values -------------------------------------------------------------------------
 
-def _need(src: _Source, where: Path_, value: object, kind: type, what: str) -> Any:
+def _need(src: _Source, where: Where, value: object, kind: type, what: str) -> Any:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise src.error(where, f"expected {what}, got {value!r}")
     return value
 
 
-def _one_of(src: _Source, where: Path_, value: object, allowed: Sequence[str]) -> str:
+def _one_of(src: _Source, where: Where, value: object, allowed: Sequence[str]) -> str:
     if not isinstance(value, str) or value not in allowed:
         raise src.error(where, f"expected one of {', '.join(allowed)}; got {value!r}")
     return value
 
 
-def _names(src: _Source, where: Path_, value: object, allowed: Sequence[str]) -> tuple[str, ...]:
+def _names(src: _Source, where: Where, value: object, allowed: Sequence[str]) -> tuple[str, ...]:
     items = _need(src, where, value, list, f"a list of {', '.join(allowed)}")
     return tuple(_one_of(src, (*where, i), item, allowed) for i, item in enumerate(items))
 
 
-def _count(src: _Source, where: Path_, value: object) -> int:
+def _count(src: _Source, where: Where, value: object) -> int:
     number = _need(src, where, value, int, "a whole number")
     if number < 0:
         raise src.error(where, f"expected a number of 0 or more, got {number}")
     return int(number)
 
 
-def _range(src: _Source, where: Path_, value: object) -> tuple[int, int]:
+def _range(src: _Source, where: Where, value: object) -> tuple[int, int]:
     pair = _need(src, where, value, list, "[fewest, most] cards")
     if len(pair) != 2:
         raise src.error(where, f"expected [fewest, most] cards, got {pair!r}")
@@ -181,13 +181,13 @@ def _range(src: _Source, where: Path_, value: object) -> tuple[int, int]:
     return fewest, most
 
 
-def _unknown(src: _Source, where: Path_, table: Mapping[str, object], allowed: Sequence[str]) -> None:
+def _unknown(src: _Source, where: Where, table: Mapping[str, object], allowed: Sequence[str]) -> None:
     for key in table:
         if key not in allowed:
             raise src.error((*where, key), f"unknown key; expected one of {', '.join(allowed)}")
 
 
-def _street_changes(src: _Source, where: Path_, raw: object) -> tuple[str, dict[str, Any]]:
+def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[str, Any]]:
     """A `[[street]]` table as its name and the Street fields it sets."""
     table: dict[str, Any] = _need(src, where, raw, dict, "a [[street]] table")
     _unknown(src, where, table, STREET_KEYS)
@@ -220,7 +220,7 @@ def _street_changes(src: _Source, where: Path_, raw: object) -> tuple[str, dict[
     return name, changes
 
 
-def _streets(src: _Source, where: Path_, tables: object, base: tuple[Street, ...]) -> tuple[Street, ...]:
+def _streets(src: _Source, where: Where, tables: object, base: tuple[Street, ...]) -> tuple[Street, ...]:
     """`base` with each `[[street]]` applied: a street of the same name changed where the table
     says, a new name added at the end."""
     from evaluator.catalog import Street
@@ -238,7 +238,7 @@ def _streets(src: _Source, where: Path_, tables: object, base: tuple[Street, ...
 
 # ---- building a game -------------------------------------------------------------------------
 
-_SCALARS: dict[str, Callable[[_Source, Path_, object], object]] = {
+_SCALARS: dict[str, Callable[[_Source, Where, object], object]] = {
     "deck": lambda src, at, v: DECKS[_one_of(src, at, v, tuple(DECKS))],
     "forced": lambda src, at, v: _one_of(src, at, v, FORCED),
     "bring_in": lambda src, at, v: _one_of(src, at, v, BRING_IN_ORDERS),
@@ -312,7 +312,7 @@ def _choices(src: _Source, tables: object) -> tuple[tuple[str, tuple[Street, ...
     """Paradise Road Pick'em's games to choose from, each with the streets it plays."""
     choices = []
     for i, table in enumerate(_need(src, ("choice",), tables, list, "[[choice]] tables")):
-        at: Path_ = ("choice", i)
+        at: Where = ("choice", i)
         table = _need(src, at, table, dict, "a [[choice]] table")
         _unknown(src, at, table, CHOICE_KEYS)
         if "game" not in table or "street" not in table:
