@@ -29,15 +29,15 @@ from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, TextCol
 from rich.progress import Progress as RichProgress
 from rich.table import Table
 
-from evaluator.catalog import ALL_GAMES, GAMES, HOUSE_GAMES, add_games, catalog_entry
+from evaluator.catalog import ALL_GAMES, GAMES, catalog_entry
 from evaluator.findings import CODES
-from evaluator.game_files import GameDefinitionError, house_folders
 from evaluator.profiles import PROFILES
 from evaluator.rulebook import quote_for, rule_title
 from evaluator.variants import ALL_VARIANTS, VARIANTS
 from pipeline.audit import AuditSummary, audit, audit_sequences
 from pipeline.generate.output import FORMATS as GENERATED_FORMATS
 from pipeline.generate.output import Request, Summary, generate
+from pipeline.house_games import GameDefinitionError, add_games_option, generatable, load_house_games
 from pipeline.ingest import IngestSummary, Progress, ingest, retry_rejects
 from pipeline.model import GAME_TYPES
 from pipeline.parallel import WorkerError, default_jobs, fewer_collections, jobs_arg
@@ -513,7 +513,7 @@ def _print_generated(summary: Summary, folder: str) -> None:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    if args.variant != "all" and args.variant not in GAMES and args.variant not in HOUSE_GAMES:
+    if args.variant != "all" and not generatable(args.variant):
         room = ALL_VARIANTS[args.variant].room if args.variant in ALL_VARIANTS else None
         what = f"{args.variant} is a {room} game" if room else f"unknown variant {args.variant!r}"
         raise UsageError(f"{what}; generate writes the rulebook's {len(GAMES)} games (`barge variants` "
@@ -614,18 +614,6 @@ def _add_wait(p: argparse.ArgumentParser) -> None:
                    help="how long to wait while another process writes the database (default: 30)")
 
 
-def _add_games(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", action="append", default=[], metavar="DIR",
-                   help="also the game definitions in DIR (docs/games.md; repeatable)")
-
-
-def _load_house_games(args: argparse.Namespace) -> None:
-    """The house games of BARGE_GAMES, of games/ beside the database and of --games, for every
-    command (docs/games.md); worker processes load the same folders."""
-    db = Path(args.db) if isinstance(getattr(args, "db", None), str) else None
-    add_games(house_folders(db, getattr(args, "games", [])))
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="barge", description="Parse, store and audit poker hand histories of every BARGE variant.")
@@ -641,12 +629,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--retry-rejects", action="store_true",
                    help="read every stored reject again and store those that read now")
     _add_wait(p)
+    add_games_option(p)
     p.add_argument("--no-audit", action="store_true", help="store only; do not replay the new hands")
     p.add_argument("--jobs", type=jobs_arg, default=default_jobs(), metavar="N",
                    help="worker processes that read and replay (default: one per core, %(default)s)")
     p.add_argument("--rules", choices=list(PROFILES), default=None,
                    help="audit under this rules profile instead of each hand's own")
-    _add_games(p)
     p.set_defaults(run=cmd_ingest)
 
     p = commands.add_parser("audit", help="replay stored hands and record where they break the rules",
@@ -665,7 +653,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="worker processes that replay (default: one per core, %(default)s)")
     p.add_argument("--json", action="store_true", help="print the findings as JSON")
     _add_wait(p)
-    _add_games(p)
+    add_games_option(p)
     p.set_defaults(run=cmd_audit)
 
     p = commands.add_parser("rejects", help="list the hands that could not be read",
@@ -716,7 +704,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("variants", help="list the variant catalog",
                             description="List the 59 variant ids with their rulebook sections.")
     p.add_argument("--json", action="store_true", help="print the list as JSON")
-    _add_games(p)
+    add_games_option(p)
     p.set_defaults(run=cmd_variants)
 
     p = commands.add_parser("stats", help="print per-player statistics",
@@ -793,7 +781,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="fraction of hands with a known rule break, listed in breaks.csv (default: 0)")
     p.add_argument("--jobs", type=jobs_arg, default=default_jobs(), metavar="N",
                    help="worker processes (default: one per CPU)")
-    _add_games(p)
+    add_games_option(p)
     p.set_defaults(run=cmd_generate)
     return parser
 
@@ -802,7 +790,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     fewer_collections()  # this process reads, replays and writes hands too
     try:
-        _load_house_games(args)
+        load_house_games(args)
         code: int = args.run(args)
         return code
     except GameDefinitionError as exc:  # located like a history's error, no traceback
