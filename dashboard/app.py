@@ -17,7 +17,11 @@ if ROOT not in sys.path:
 import streamlit as st  # noqa: E402
 
 from dashboard import ui  # noqa: E402
-from dashboard.connection import release  # noqa: E402
+from dashboard.connection import database_path, release  # noqa: E402
+from evaluator.catalog import add_games  # noqa: E402
+from evaluator.game_files import house_folders  # noqa: E402
+
+add_games(house_folders(database_path()))  # the house's games, as every command loads them (docs/games.md)
 
 st.set_page_config(page_title="barge dashboard", page_icon="♠️", layout="wide")
 PAGES = [

@@ -6,7 +6,7 @@ each step against its street's betting round and in turn where the game says so.
 from __future__ import annotations
 
 from evaluator.cards import rank_value
-from evaluator.catalog import AFTER_BETTING, BEFORE_BETTING, PICKEM_SHOWING, WITH_OWN_ACTION, Street
+from evaluator.catalog import AFTER_BETTING, BEFORE_BETTING, WITH_OWN_ACTION, Street, showing_of
 from evaluator.hand_state import Player, StreetState
 from evaluator.wagering import Wagering
 from pipeline.model import UNKNOWN_CARD, Action
@@ -180,7 +180,7 @@ class CardSteps(Wagering):
         old = street.spec
         streets = choices[choice]
         self.chosen = choice
-        self.showing = PICKEM_SHOWING.get(choice, self.showing)
+        self.showing = showing_of(choice) or self.showing
         self.plan = [streets[0], *list(streets[1:])]
         self.plan_index = 0
         street.spec = streets[0]

@@ -54,7 +54,7 @@ import numpy as np
 import numpy.typing as npt
 
 from evaluator.awarding import Pot, side_pots
-from evaluator.catalog import ALL_GAMES, EXTRA_HOLE_CARDS_ON_BLACK_FLOP, GAMES, Street
+from evaluator.catalog import ALL_GAMES, EXTRA_HOLE_CARDS_ON_BLACK_FLOP, GAMES, Street, hand_of
 from evaluator.codes import decode_one, encode, encode_one
 from evaluator.fast7 import (
     FLUSH_BITS,
@@ -82,7 +82,6 @@ from evaluator.showdown import (
     _ABOVE as ABOVE,
 )
 from evaluator.showdown import (
-    PICKEM,
     _any,
     _at_most,
     _chowaha_paths,
@@ -174,32 +173,32 @@ _HIGH = _Rule("any", "high")
 _LOW8 = _Rule("any", "ace_to_five", floor=low_floor(8))
 _OMAHA = _Rule("omaha", "high")
 _OMAHA_LOW8 = _Rule("omaha", "ace_to_five", qualifier=8)
+# Keyed by a game's `hand` (docs/games.md): the ways of making a hand that the batch kernels know.
 _FAST: dict[str, tuple[_Rule, ...]] = {
-    **dict.fromkeys(("texas_holdem", "rio_bravo", "stud", "five_card_stud", "super_stud",
-                     "mississippi_stud"), (_HIGH,)),
-    **dict.fromkeys(("texas_holdem_hi_lo", "stud_hi_lo", "super_stud_hi_lo", "mississippi_stud_hi_lo"),
-                    (_HIGH, _LOW8)),
-    "stud_hi_lo_no_qualifier": (_HIGH, _Rule("any", "ace_to_five")),
-    **dict.fromkeys(("razz", "super_razz", "mississippi_razz"), (_Rule("any", "ace_to_five"),)),
-    "deuce_to_seven_razz": (_Rule("any", "deuce_to_seven"),),
-    "london_lowball": (_Rule("any", "ace_to_six"),),
-    **dict.fromkeys(("omaha", "five_card_omaha", "courchevel"), (_OMAHA,)),
+    **dict.fromkeys(("holdem", "stud_high"), (_HIGH,)),
+    **dict.fromkeys(("holdem_hi_lo8", "stud_hi_lo8"), (_HIGH, _LOW8)),
+    "stud_hi_lo": (_HIGH, _Rule("any", "ace_to_five")),
+    "stud_a5_low": (_Rule("any", "ace_to_five"),),
+    "stud_27_low": (_Rule("any", "deuce_to_seven"),),
+    "stud_a6_low": (_Rule("any", "ace_to_six"),),
+    "omaha": (_OMAHA,),
     "short_deck_omaha": (_Rule("omaha", "short_deck"),),
-    **dict.fromkeys(("omaha_hi_lo", "big_o"), (_OMAHA, _OMAHA_LOW8)),
+    "omaha_hi_lo8": (_OMAHA, _OMAHA_LOW8),
 }
 
 
-def _fast_rules(game: str, dice: Sequence[int], options: Mapping[str, str]) -> tuple[_Rule, ...] | None:
-    """The batch rules of a game, or None when it goes through `best_hands`."""
-    if game == "short_deck_holdem":
+def _fast_rules(hand: str, dice: Sequence[int], options: Mapping[str, str]) -> tuple[_Rule, ...] | None:
+    """The batch rules of a way of making a hand (`Game.hand`), or None when it goes through
+    `best_hands`."""
+    if hand == "short_deck_holdem":
         trips = options.get("short_deck_trips", "below_straight") == "above_straight"
         return (_Rule("any", "short_deck_trips" if trips else "short_deck"),)
-    if game == "binglaha" and dice:
+    if hand == "binglaha" and dice:
         return (_OMAHA, _OMAHA_LOW8) if dice[0] <= 3 else (_OMAHA,)
-    if game == "omaha_x_or_better" and len(dice) >= 2:
+    if hand == "omaha_x_or_better" and len(dice) >= 2:
         x = dice[0] + dice[1]
         return (_OMAHA,) if x <= 4 else (_OMAHA, _Rule("omaha", "ace_to_five", qualifier=x))
-    return _FAST.get(game)
+    return _FAST.get(hand)
 
 
 def _rule_ranks(rule: _Rule, holes: Codes, board: Codes) -> npt.NDArray[np.int64]:
@@ -283,23 +282,19 @@ def _action_low(t: _Table) -> _Part:
     return _Part("ace_to_five", _any(_stud_cards(t)), faces=_stud_cards(t))
 
 
-# Games whose showdown is a scale (or badugi) over ways of combining the cards: the ways of
-# `evaluator.showdown`'s rule for the game, from the same functions.
+# Ways of making a hand (`Game.hand`) that are a scale (or badugi) over ways of combining the
+# cards: the ways of `evaluator.showdown`'s rule of that name, from the same functions.
 _TRACED: dict[str, Callable[[_Table], list[_Part]]] = {
     "oklahoma": lambda t: _hi_lo([w for row in _rows(t) for w in _omaha(t.hole, row)]),
     "murder": lambda t: _hi_lo(_murder(t)),
     "chowaha": lambda t: _hi_lo(_chowaha_ways(t, False)),
-    "four_card_chowaha_hi_lo": lambda t: _hi_lo(_chowaha_ways(t, False)),
     "bidirectional_chowaha": lambda t: _hi_lo(_chowaha_ways(t, t.die()[0] >= 4)),
-    "crazy_pineapple_hi_lo": lambda t: _hi_lo(_at_most(t.hole, t.board(), 2)),
-    "lazy_pineapple_hi_lo": lambda t: _hi_lo(_at_most(t.hole, t.board(), 2)),
-    "irish": lambda t: [_Part("high", _at_most(t.hole, t.board(), 2))],
-    "lazy_pineapple": lambda t: [_Part("high", _at_most(t.hole, t.board(), 2))],
+    "at_most_two_hi_lo8": lambda t: _hi_lo(_at_most(t.hole, t.board(), 2)),
+    "at_most_two": lambda t: [_Part("high", _at_most(t.hole, t.board(), 2))],
     # §2.54: two hole cards and three from the board, or all five hole cards
-    "two_or_five_omaha_hi_lo": lambda t: _hi_lo([*_omaha(t.hole, t.board()),
-                                                 *([t.hole] if len(t.hole) == 5 else [])]),
+    "two_or_five_omaha_hi_lo8": lambda t: _hi_lo([*_omaha(t.hole, t.board()),
+                                                  *([t.hole] if len(t.hole) == 5 else [])]),
     "dramaha": lambda t: [_Part("high", [t.hole]), _Part("high", _omaha(t.hole, t.board()))],
-    "triple_draw_dramaha": lambda t: [_Part("high", [t.hole]), _Part("high", _omaha(t.hole, t.board()))],
     "dramadugi": lambda t: [_Part("high", _omaha(t.hole, t.board())), _Part("badugi", _fours(t.hole))],
     "razzdugi": lambda t: [_Part("ace_to_five", _any(_stud_cards(t))),
                            _Part("badugi", _fours(_stud_cards(t)))],
@@ -322,11 +317,11 @@ class _Traced:
     faces: npt.NDArray[np.intp]
 
 
-def _traced(s: Situation, game: str, player: int, board: Sequence[str]) -> tuple[_Traced, ...] | None:
+def _traced(s: Situation, hand: str, player: int, board: Sequence[str]) -> tuple[_Traced, ...] | None:
     """The game's portions for one contender, traced by calling its rule on their row: the cards
     known by name, the cards to come by position; None for a game whose rule is not traced or
     reads a card still to come."""
-    rule = _TRACED.get(game)
+    rule = _TRACED.get(hand)
     if rule is None:
         return None
     row = [*s.holes[player], *(f"{_TO_COME}{i}" for i in range(s.to_come)), *board]
@@ -385,13 +380,13 @@ def _board_rows(s: Situation, runs: Codes) -> Codes:
     return np.concatenate(parts, axis=1) if parts else np.zeros((runs.shape[0], 0), dtype=np.int8)
 
 
-def _traced_parts(s: Situation, game: str) -> list[tuple[_Traced, ...]] | None:
+def _traced_parts(s: Situation, hand: str) -> list[tuple[_Traced, ...]] | None:
     """Each contender's traced portions; None when the game is not traced (or its portions differ
     between the players)."""
     names = _board_names(s)
     out: list[tuple[_Traced, ...]] = []
     for i in range(len(s.holes)):
-        parts = _traced(s, game, i, names)
+        parts = _traced(s, hand, i, names)
         if parts is None or (out and len(out[0]) != len(parts)):
             return None
         out.append(parts)
@@ -664,12 +659,13 @@ def equities(s: Situation, pots: Sequence[Sequence[int]] | None = None, *, sampl
     tests compare the two on the same run-outs)."""
     if len(s.holes) < 1:
         raise ValueError("equity needs at least one player")
-    game = s.chosen if s.game == PICKEM and s.chosen else s.game
-    rules = None if s.splits else _fast_rules(game, s.dice, dict(s.options))
+    game = ALL_GAMES[s.game]
+    hand = game.hand if not game.choices or s.chosen is None else hand_of(s.game, s.chosen)
+    rules = None if s.splits else _fast_rules(hand, s.dice, dict(s.options))
     board_names = {name for name, _ in (*s.boards, *s.board_to_come)}
     if rules is not None and board_names - {"1"}:
         rules = None  # the batch rules know one board only
-    traced = None if rules is not None else _traced_parts(s, game)
+    traced = None if rules is not None else _traced_parts(s, hand)
     evaluate: Callable[[Codes], list[npt.NDArray[np.int64]]]
     if rules is not None:
         cost, evaluate = _fast_cost(s, rules), partial(_fast_ranks, s, rules)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from evaluator.betting import Round
 from evaluator.cards import STANDARD
-from evaluator.catalog import PICKEM_SHOWING, Game, Street
+from evaluator.catalog import Game, Street, showing_of
 from evaluator.findings import CODES, Finding, cite
 from evaluator.profiles import Profile
 from evaluator.settle import Settlement
@@ -158,7 +158,7 @@ class HandState:
     def bet_size(self, limit: str | None) -> int:
         """The limit bet of a round ("small" or "big"), raised by a kill blind."""
         stakes = self.hand.stakes
-        if self.chosen in PICKEM_SHOWING and stakes.big_blind:
+        if showing_of(self.chosen) is not None and stakes.big_blind:  # a stud game chosen
             small, big = stakes.big_blind, 2 * stakes.big_blind  # §2.38
         else:
             small = stakes.small_bet or stakes.big_blind or 0

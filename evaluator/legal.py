@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from evaluator import betting
-from evaluator.catalog import BRING_IN, GAMES, Street
+from evaluator.catalog import ALL_GAMES, BRING_IN, Street
 from evaluator.findings import Finding
 from evaluator.profiles import Profile, resolve
 from evaluator.replay import Player, Replay
@@ -103,7 +103,7 @@ def forced_bets(hand: Hand, profile: Profile, straddle: bool = False) -> list[Po
     says (§1.5); a straddle of twice the big blind by the next player. A short stack posts what
     it has.
     """
-    game = GAMES[hand.variant]
+    game = ALL_GAMES[hand.variant]
     stakes = hand.stakes
     dealt = [s for s in sorted(hand.seats, key=lambda s: s.number) if not s.sitting_out]
     posts: list[Post] = []
@@ -161,7 +161,7 @@ class LiveHand:
 
     def __init__(self, hand: Hand) -> None:
         profile = resolve(hand.rules_profile, hand.rules_options)
-        self.engine = Replay(hand, GAMES[hand.variant], profile)
+        self.engine = Replay(hand, ALL_GAMES[hand.variant], profile)
         self.actions: list[Action] = []
         for action in hand.actions:
             self.apply(action)

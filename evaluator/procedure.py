@@ -21,17 +21,13 @@ from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 
-from evaluator.catalog import GAMES, LEFT_OF_BIG_BLIND, Street
+from evaluator.catalog import AFTER_BETTING, ALL_GAMES, LEFT_OF_BIG_BLIND, Street
 from evaluator.legal import LiveHand, Moves, Post, forced_bets
 from evaluator.profiles import resolve
 from evaluator.settle import Settlement
 from pipeline.model import Action, FinalStack, Hand
 
 Answer = tuple[Action, ...]
-
-# Games whose draw comes after the flop's betting (Dramaha, Dramaha 49, Dramadugi); every other
-# draw is made before its street's betting (docs/procedures.md, "Where each step is written").
-DRAW_AFTER_BETTING = frozenset({"dramaha", "dramaha_49", "dramadugi"})
 
 # What a step asks for (`Step.kind`).
 DEAL = "deal"  # `count` cards to `player`, `detail` "down" or "up"
@@ -83,7 +79,7 @@ def opening(shell: Hand, straddle: bool = False,
             adjust: Callable[[list[Post]], list[Post]] | None = None) -> LiveHand:
     """The hand with its forced bets posted as the rules say (`evaluator.legal.forced_bets`);
     `adjust` may change them first (a generator's planned mistake)."""
-    first = GAMES[shell.variant].streets[0].name
+    first = ALL_GAMES[shell.variant].streets[0].name
     posts = forced_bets(shell, resolve(shell.rules_profile, shell.rules_options), straddle)
     if adjust is not None:
         posts = adjust(posts)
@@ -239,7 +235,9 @@ class Procedure:
         if "choose" in spec.steps:
             yield from self.choose(name)
         spec = self.table.street or spec
-        after = self.game.id in DRAW_AFTER_BETTING
+        # A draw comes before its street's betting unless the game's street says after (Dramaha's
+        # flop, docs/procedures.md "Where each step is written").
+        after = spec.when("draw") == AFTER_BETTING
         if spec.draw and not after:
             yield from self.draws(name, spec)
         if "remove_board" in spec.steps:

@@ -42,7 +42,9 @@ from itertools import combinations, product
 
 import numpy as np
 
+from evaluator.catalog import hand_of
 from evaluator.codes import JOKER, RANKS, encode_hands
+from evaluator.game_files import CHOSEN, HANDS
 from evaluator.scales import badugi_batch, best5_batch, category, describe, evaluate, low_floor
 
 Cards = tuple[str, ...]
@@ -344,13 +346,12 @@ def _short_deck_holdem(t: _Table) -> list[Portion]:
     return _high(_flop(t), "short_deck_trips" if trips else "short_deck")
 
 
+# Each way of making a hand, by the name a game's definition gives it (`Game.hand`, docs/games.md).
 _RULES: dict[str, Callable[[_Table], list[Portion]]] = {
     # draw games: the five (Badugi: four) cards held
-    "ace_to_five_triple_draw": lambda t: _low(_any(t.hole)),
-    "california_lowball": lambda t: _low(_any(t.hole)),
-    "deuce_to_seven_lowball": lambda t: _low(_any(t.hole), "deuce_to_seven"),
-    "deuce_to_seven_triple_draw": lambda t: _low(_any(t.hole), "deuce_to_seven"),
-    "five_card_draw": lambda t: _high(_any(t.hole)),
+    "draw_a5_low": lambda t: _low(_any(t.hole)),
+    "draw_27_low": lambda t: _low(_any(t.hole), "deuce_to_seven"),
+    "draw_high": lambda t: _high(_any(t.hole)),
     "quick_quads": lambda t: [_quick_quads(t.hole)],
     "duck_flush": lambda t: [_duck_flush(t.hole)],
     "archie": lambda t: _archie(_any(t.hole), t.options.get("archie_qualifier", "sixes")),
@@ -359,77 +360,49 @@ _RULES: dict[str, Callable[[_Table], list[Portion]]] = {
     "badacey": lambda t: [*_low(_any(t.hole)), _badugi(t.hole)],
     "badeucy": lambda t: [*_low(_any(t.hole), "deuce_to_seven"), _badugi(t.hole, ace_high=True)],
     # stud games and Mississippi: any five of the player's cards (and the common card)
-    "stud": lambda t: _high(_stud(t)),
-    "five_card_stud": lambda t: _high(_stud(t)),
-    "super_stud": lambda t: _high(_stud(t)),
-    "mississippi_stud": lambda t: _high(_stud(t)),
-    "stud_hi_lo": lambda t: _hi_lo(_stud(t)),
-    "super_stud_hi_lo": lambda t: _hi_lo(_stud(t)),
-    "mississippi_stud_hi_lo": lambda t: _hi_lo(_stud(t)),
-    "stud_hi_lo_no_qualifier": lambda t: _hi_lo(_stud(t), None),
-    "razz": lambda t: _low(_stud(t)),
-    "super_razz": lambda t: _low(_stud(t)),
-    "mississippi_razz": lambda t: _low(_stud(t)),
-    "deuce_to_seven_razz": lambda t: _low(_stud(t), "deuce_to_seven"),
-    "london_lowball": lambda t: _low(_stud(t), "ace_to_six"),
+    "stud_high": lambda t: _high(_stud(t)),
+    "stud_hi_lo8": lambda t: _hi_lo(_stud(t)),
+    "stud_hi_lo": lambda t: _hi_lo(_stud(t), None),
+    "stud_a5_low": lambda t: _low(_stud(t)),
+    "stud_27_low": lambda t: _low(_stud(t), "deuce_to_seven"),
+    "stud_a6_low": lambda t: _low(_stud(t), "ace_to_six"),
     "razzdugi": lambda t: [*_low(_stud(t)), _badugi(t.hole + t.board("common"))],
     "action_razz": lambda t: [_action_razz(t.hole + t.board("common"))],
     "action_razzdugi": lambda t: [_action_razz(t.hole + t.board("common")),
                                   _badugi(t.hole + t.board("common"))],
-    "mexican_poker": _mexican,
+    "mexican": _mexican,
     # Hold'em family: any five of hole and board, or at most two hole cards
-    "texas_holdem": lambda t: _high(_flop(t)),
-    "rio_bravo": lambda t: _high(_flop(t)),
-    "texas_holdem_hi_lo": lambda t: _hi_lo(_flop(t)),
+    "holdem": lambda t: _high(_flop(t)),
+    "holdem_hi_lo8": lambda t: _hi_lo(_flop(t)),
     "short_deck_holdem": _short_deck_holdem,
-    "crazy_pineapple_hi_lo": lambda t: _hi_lo(_at_most(t.hole, t.board(), 2)),
-    "irish": lambda t: _high(_at_most(t.hole, t.board(), 2)),
-    "lazy_pineapple": lambda t: _high(_at_most(t.hole, t.board(), 2)),
-    "lazy_pineapple_hi_lo": lambda t: _hi_lo(_at_most(t.hole, t.board(), 2)),
+    "at_most_two_hi_lo8": lambda t: _hi_lo(_at_most(t.hole, t.board(), 2)),
+    "at_most_two": lambda t: _high(_at_most(t.hole, t.board(), 2)),
     "scrotum": lambda t: _hi_lo(_scrotum(t)),
     # Omaha family: exactly two hole cards and three board cards
     "omaha": lambda t: _high(_omaha1(t)),
-    "five_card_omaha": lambda t: _high(_omaha1(t)),
-    "courchevel": lambda t: _high(_omaha1(t)),
     "short_deck_omaha": lambda t: _high(_omaha1(t), "short_deck"),
-    "omaha_hi_lo": lambda t: _hi_lo(_omaha1(t)),
-    "big_o": lambda t: _hi_lo(_omaha1(t)),
-    "two_or_five_omaha_hi_lo": lambda t: _hi_lo(_omaha1(t) + ([t.hole] if len(t.hole) == 5 else [])),
+    "omaha_hi_lo8": lambda t: _hi_lo(_omaha1(t)),
+    "two_or_five_omaha_hi_lo8": lambda t: _hi_lo(_omaha1(t) + ([t.hole] if len(t.hole) == 5 else [])),
     "binglaha": _binglaha,
     "omaha_x_or_better": _omaha_x,
     "wonky_donkey": _wonky_donkey,
     "oklahoma": lambda t: _hi_lo([w for row in _rows(t) for w in _omaha(t.hole, row)]),
     "murder": lambda t: _hi_lo(_murder(t)),
     "chowaha": _chowaha(False),
-    "four_card_chowaha_hi_lo": _chowaha(False),
     "bidirectional_chowaha": _chowaha(None),
     "sohe": _sohe,
     # Dramaha family: the hole cards alone for one portion, Omaha for the other
     "dramaha": lambda t: [_best(DRAW, "high", [t.hole]), _best(OMAHA, "high", _omaha1(t))],
-    "triple_draw_dramaha": lambda t: [_best(DRAW, "high", [t.hole]), _best(OMAHA, "high", _omaha1(t))],
     "dramaha_49": lambda t: [_points(t.hole, int(t.options.get("dramaha49_faces", "0"))),
                              _best(OMAHA, "high", _omaha1(t))],
     "dramadugi": lambda t: [_best(OMAHA, "high", _omaha1(t)), _badugi(t.hole)],
-    # other rooms' games (evaluator.catalog.ROOM_GAMES)
-    "six_card_omaha": lambda t: _high(_omaha1(t)),
-    "six_card_omaha_hi_lo": lambda t: _hi_lo(_omaha1(t)),
-    "courchevel_hi_lo": lambda t: _hi_lo(_omaha1(t)),
-    "six_plus_holdem": lambda t: _high(_flop(t), "short_deck_trips"),
-    "split_holdem": lambda t: [_best(f"board {b}", "high", _any(t.hole + t.board(b))) for b in ("1", "2")],
+    # other rooms' games (evaluator/games: six_plus_holdem, split_holdem)
+    "short_deck_holdem_trips": lambda t: _high(_flop(t), "short_deck_trips"),
+    "holdem_two_boards": lambda t: [_best(f"board {b}", "high", _any(t.hole + t.board(b)))
+                                    for b in ("1", "2")],
 }
-PICKEM = "paradise_road_pickem"
-PICKEM_GAMES = ("texas_holdem", "omaha_hi_lo", "razz", "stud", "stud_hi_lo")
-
-
-def _game_id(game: str, chosen: str | None) -> str:
-    """The game whose showdown applies: Paradise Road Pick'em plays as the chosen game (§2.38)."""
-    if game == PICKEM:
-        if chosen not in PICKEM_GAMES:
-            raise ValueError(f"Paradise Road Pick'em needs the chosen game, one of {PICKEM_GAMES}")
-        return chosen
-    if game not in _RULES:
-        raise ValueError(f"unknown game {game!r}")
-    return game
+# The catalog's files name these (a game's `hand`, docs/games.md), and only these.
+assert set(_RULES) | {CHOSEN} == set(HANDS), sorted(set(_RULES) ^ set(HANDS))
 
 
 def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str]] | None = None,
@@ -449,7 +422,7 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
     >>> [p.description for p in best_hands("dramaha_49", parse("TcTdThTs9c"), {"1": parse("2c3d4h5s6c")})]
     ['49 points', 'pair of Tens with 6-5-4']
     """
-    rule = _RULES[_game_id(game, chosen)]
+    rule = _RULES[hand_of(game, chosen)]
     table = _Table(
         tuple(hole), {name: tuple(cards) for name, cards in (boards or {}).items()}, tuple(dice),
         dict(options or {}), frozenset(up),
@@ -494,7 +467,7 @@ def decide(game: str, hands: Sequence[tuple[Portion, ...]], *,
         best = max(r for r in ranks if r is not None)
         winners = tuple(j for j, r in enumerate(ranks) if r == best)
         awards.append(Award(name, winners, best, hands[winners[0]][i].description))
-    if not awards and _game_id(game, chosen) == "archie" and hands:
+    if not awards and hand_of(game, chosen) == "archie" and hands:
         best = max(h[0].raw for h in hands)
         winners = tuple(j for j, h in enumerate(hands) if h[0].raw == best)
         awards.append(Award(HIGH, winners, best, describe("high", best)))

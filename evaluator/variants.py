@@ -28,13 +28,15 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class Variant:
     """A game: its id, name and rulebook section. A game from another room (`room`) is not in the
-    rulebook: `extends` is the BARGE game it changes and `section` that game's section."""
+    rulebook: `extends` is the BARGE game it changes and `section` that game's section. A house
+    game (room "house", docs/games.md) is cited by its own file's words (`citation`)."""
 
     id: str
     name: str
     section: str
     room: str | None = None
     extends: str | None = None
+    citation: str | None = None
 
     @property
     def barge(self) -> bool:
@@ -43,6 +45,8 @@ class Variant:
     @property
     def rule(self) -> str:
         """The citation used in findings and listings, e.g. "BARGE 2025 §2.12"."""
+        if self.citation is not None:
+            return self.citation
         if self.room is None:
             return f"BARGE 2025 §{self.section}"
         return f"BARGE 2025 §{self.section}, as extended by {self.room}"

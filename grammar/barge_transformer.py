@@ -12,6 +12,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
+from evaluator.catalog import HOUSE_GAMES, missing_definition
 from evaluator.profiles import PROFILES
 from evaluator.variants import VARIANTS
 from grammar.errors import HandSyntaxError
@@ -62,8 +63,8 @@ class BargeTransformer(Transformer[Token, Any]):
     # ---- header ----
     def header(self, hand_id: Token, variant: Token, structure: Token,
                stakes: Stakes, started_at: datetime | None = None) -> tuple[Any, ...]:
-        if variant not in VARIANTS:
-            raise _error(variant, f"unknown variant '{variant}' (see `barge variants`)")
+        if variant not in VARIANTS and variant not in HOUSE_GAMES:
+            raise _error(variant, missing_definition(str(variant)))
         return ("header", str(hand_id), str(variant), str(structure), stakes, started_at)
 
     def stakes(self, *items: tuple[str, Any]) -> Stakes:
@@ -236,8 +237,8 @@ class BargeTransformer(Transformer[Token, Any]):
         return _partial("roll", detail=" ".join(die.value for die in dice))
 
     def choose(self, variant: Token) -> list[Partial]:
-        if variant not in VARIANTS:
-            raise _error(variant, f"unknown variant '{variant}' (see `barge variants`)")
+        if variant not in VARIANTS and variant not in HOUSE_GAMES:
+            raise _error(variant, missing_definition(str(variant)))
         return _partial("choose", detail=str(variant))
 
     def split(self, first: tuple[str, ...], second: tuple[str, ...]) -> list[Partial]:

@@ -39,6 +39,7 @@ from pipeline import dataset
 from pipeline.audit import AuditSummary, audit, audit_sequences
 from pipeline.generate.output import FORMATS as GENERATED_FORMATS
 from pipeline.generate.output import Request, Summary, generate
+from pipeline.house_games import GameDefinitionError, add_games_option, generatable, load_house_games
 from pipeline.ingest import IngestSummary, Progress, ingest, retry_rejects
 from pipeline.model import GAME_TYPES
 from pipeline.parallel import WorkerError, default_jobs, fewer_collections, jobs_arg
@@ -595,7 +596,7 @@ def _print_generated(summary: Summary, folder: str) -> None:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    if args.variant != "all" and args.variant not in GAMES:
+    if args.variant != "all" and not generatable(args.variant):
         room = ALL_VARIANTS[args.variant].room if args.variant in ALL_VARIANTS else None
         what = f"{args.variant} is a {room} game" if room else f"unknown variant {args.variant!r}"
         raise UsageError(f"{what}; generate writes the rulebook's {len(GAMES)} games (`barge variants` "
@@ -711,6 +712,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--retry-rejects", action="store_true",
                    help="read every stored reject again and store those that read now")
     _add_wait(p)
+    add_games_option(p)
     p.add_argument("--no-audit", action="store_true", help="store only; do not replay the new hands")
     p.add_argument("--jobs", type=jobs_arg, default=default_jobs(), metavar="N",
                    help="worker processes that read and replay (default: one per core, %(default)s)")
@@ -746,6 +748,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="worker processes that replay (default: one per core, %(default)s)")
     p.add_argument("--json", action="store_true", help="print the findings as JSON")
     _add_wait(p)
+    add_games_option(p)
     p.set_defaults(run=cmd_audit)
 
     p = commands.add_parser("rejects", help="list the hands that could not be read",
@@ -796,6 +799,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("variants", help="list the variant catalog",
                             description="List the 59 variant ids with their rulebook sections.")
     p.add_argument("--json", action="store_true", help="print the list as JSON")
+    add_games_option(p)
     p.set_defaults(run=cmd_variants)
 
     p = commands.add_parser("stats", help="print per-player statistics",
@@ -872,6 +876,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="fraction of hands with a known rule break, listed in breaks.csv (default: 0)")
     p.add_argument("--jobs", type=jobs_arg, default=default_jobs(), metavar="N",
                    help="worker processes (default: one per CPU)")
+    add_games_option(p)
     p.set_defaults(run=cmd_generate)
     return parser
 
@@ -880,8 +885,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     fewer_collections()  # this process reads, replays and writes hands too
     try:
+        load_house_games(args)
         code: int = args.run(args)
         return code
+    except GameDefinitionError as exc:  # located like a history's error, no traceback
+        err.print(f"barge {args.command}: {exc}", markup=False, highlight=False)
+        return EXIT_USAGE
     except UsageError as exc:
         err.print(f"barge {args.command}: {exc}")
         return EXIT_USAGE

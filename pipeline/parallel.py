@@ -26,7 +26,10 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from itertools import chain
+from pathlib import Path
 from typing import TypeVar
+
+from evaluator.catalog import HOUSE_FOLDERS, add_games
 
 C = TypeVar("C")
 T = TypeVar("T")
@@ -81,7 +84,8 @@ def fewer_collections() -> None:
     gc.set_threshold(10_000, 50, 100)
 
 
-def _init_worker() -> None:
+def _init_worker(house_games: tuple[str, ...]) -> None:
+    add_games([Path(folder) for folder in house_games])  # as the parent did (docs/games.md)
     fewer_collections()
     gc.freeze()  # what the forkserver imported lives as long as the worker: never scan it
     # Ctrl-C reaches the whole process group; the parent alone decides what to do about it.
@@ -149,7 +153,8 @@ class Workers:
 
     def _start(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.jobs, mp_context=_context(), initializer=_init_worker)
+            self._pool = ProcessPoolExecutor(self.jobs, mp_context=_context(), initializer=_init_worker,
+                                             initargs=(tuple(HOUSE_FOLDERS),))
         return self._pool
 
     def ordered(self, fn: Callable[[T], R], items: Iterable[tuple[C, T | None]]

@@ -103,7 +103,7 @@ def _error(text: str) -> HandSyntaxError:
         ("(5,000 in chips)", "(5,000 chips)", 2, 20, "unexpected 'chips'", "'in chips'"),
         ("Bo: folds", "Bo: shows [Ah Kx]", 8, 15, "unexpected 'Kx'", "a card such as Ah"),
         ("Ann: raises", "Zed: raises", 7, 1, "'Zed' is not seated", None),
-        ("texas_holdem", "texas_holdum", 1, 21, "unknown variant 'texas_holdum'", None),
+        ("texas_holdem", "texas_holdum", 1, 21, "no game definition for `texas_holdum`", None),
         ("no-limit", "no limit", 1, 34, "unexpected 'no'", "limit, pot-limit or no-limit"),
         ("Bo: folds", "Bo: calls 1.005", 8, 11, "more than two decimals", None),
         ("Bo: folds", "Bo: rolls 7", 8, 11, "a die shows 1 to 6", None),

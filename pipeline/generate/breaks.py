@@ -24,7 +24,7 @@ from pathlib import Path
 from random import Random
 from typing import TextIO
 
-from evaluator.catalog import GAMES
+from evaluator.catalog import ALL_GAMES
 from evaluator.profiles import resolve
 from evaluator.replay import Replay
 from evaluator.settle import Settlement
@@ -80,7 +80,7 @@ class Break:
 
 def possible(hand: Hand) -> list[str]:
     """The mistakes a hand of this game, structure and stakes can be played with."""
-    game = GAMES[hand.variant]
+    game = ALL_GAMES[hand.variant]
     stakes = hand.stakes
     kinds = ["illegal_check", "wrong_call_amount", "uncalled_bet_kept"]
     if hand.structure == "limit":
@@ -243,7 +243,7 @@ def _unqualified_low(played: Played, rng: Random) -> Hand | None:
 
 
 def _unit(hand: Hand) -> int:
-    engine = Replay(hand, GAMES[hand.variant], resolve(hand.rules_profile, hand.rules_options))
+    engine = Replay(hand, ALL_GAMES[hand.variant], resolve(hand.rules_profile, hand.rules_options))
     return engine.unit()
 
 

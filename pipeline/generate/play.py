@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from random import Random
 
-from evaluator.catalog import GAMES
+from evaluator.catalog import ALL_GAMES
 from evaluator.legal import Moves, Post
 from evaluator.procedure import (
     ACT,
@@ -85,7 +85,7 @@ class _Play:
         self.setup = setup
         self.rng = rng
         self.mistake = mistake
-        self.game = GAMES[setup.hand.variant]
+        self.game = ALL_GAMES[setup.hand.variant]
         self.first = self.game.streets[0].name
         self.table = opening(setup.hand, setup.straddle, self._mistaken_posts)
         self.engine = self.table.engine

@@ -22,8 +22,8 @@ from functools import cache
 from math import gcd
 from random import Random
 
-from evaluator.catalog import GAMES, Game
-from evaluator.variants import VARIANTS
+from evaluator.catalog import ALL_GAMES, Game
+from evaluator.variants import ALL_VARIANTS
 from pipeline.amounts import SCALE, format_amount
 from pipeline.model import Hand, Seat, Stakes
 
@@ -105,14 +105,13 @@ def _options(game: Game, rng: Random, structure: str, tournament: bool) -> tuple
         chosen.append(("raise_cap", "4"))
     if structure == "limit" and not tournament and rng.random() < 0.2:
         chosen.append(("cap_heads_up", "kept"))
-    per_game = {
-        "stud": ("stud_double_bet", "yes"), "super_stud": ("stud_double_bet", "yes"),
-        "california_lowball": ("joker", "no"), "five_card_draw": ("joker", "no"),
-        "quick_quads": ("joker", "no"), "archie": ("archie_qualifier", "nines"),
-        "dramaha_49": ("dramaha49_faces", "1"), "short_deck_holdem": ("short_deck_trips", "above_straight"),
-    }
-    if game.id in per_game and rng.random() < 0.3:
-        chosen.append(per_game[game.id])
+    # The profile option a game's definition makes matter: by its rules flags or its hand.
+    by_flag = {"double_bet_open_pair": ("stud_double_bet", "yes"), "joker_option": ("joker", "no")}
+    by_hand = {"archie": ("archie_qualifier", "nines"), "dramaha_49": ("dramaha49_faces", "1"),
+               "short_deck_holdem": ("short_deck_trips", "above_straight")}
+    option = next((by_flag[flag] for flag in sorted(game.rules) if flag in by_flag), by_hand.get(game.hand))
+    if option is not None and rng.random() < 0.3:
+        chosen.append(option)
     return tuple(chosen)
 
 
@@ -121,8 +120,8 @@ def tables(seed: int, variant: str, plain: bool = False,
            structures: tuple[str, ...] | None = None) -> tuple[TableConfig, ...]:
     """The tables `variant` is played at for `seed`: with `plain`, no Chapter 1 event formats;
     `structures` limits the betting structures to those (of the game's) named."""
-    game = GAMES[variant]
-    number = list(VARIANTS).index(variant) + 1
+    game = ALL_GAMES[variant]
+    number = list(ALL_VARIANTS).index(variant) + 1
     allowed = [s for s in game.structures if structures is None or s in structures] or list(game.structures)
     configs = []
     for t in range(TABLES_PER_VARIANT):
@@ -208,7 +207,7 @@ def hand_setup(seed: int, variant: str, index: int, plain: bool = False,
     Cash flop games in big-bet structures sometimes play a bomb pot (§1.6) or a straddle, and a
     player may sit out; `plain` leaves these and the tournaments' big blind antes and jam-or-fold
     events out, for formats that cannot write them. `structures`: see `tables`."""
-    game = GAMES[variant]
+    game = ALL_GAMES[variant]
     configs = tables(seed, variant, plain, structures)
     t = index % len(configs)
     config = configs[t]

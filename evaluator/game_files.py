@@ -1,0 +1,386 @@
+"""Game definition files: reading the TOML files that define games (docs/games.md) into the
+catalog's `Game` and `Street` objects, and saying where a file is wrong.
+
+The package's own files (`evaluator/games/*.toml`: the 59 BARGE games and the rooms' own) and a
+house's files (`barge ... --games DIR`, `games/` beside the database, `BARGE_GAMES`) are read by
+the same code and checked once, when they are loaded. A game may `extends` another (loaded
+before it, or in the same set of files): it is that game changed where its file says.
+
+The catalog's classes are imported when a function runs, not with this module: the catalog
+loads the package's files while it is itself being imported (`evaluator.catalog`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from evaluator.cards import MEXICAN, SHORT, STANDARD, WITH_JOKER, Deck
+from evaluator.variants import ALL_VARIANTS, Variant
+
+if TYPE_CHECKING:
+    from evaluator.catalog import Game, Street
+
+SHIPPED = Path(__file__).resolve().parent / "games"
+ENV_GAMES = "BARGE_GAMES"  # folders of house games, os.pathsep-separated
+BESIDE_DB = "games"  # the folder of house games beside a database file
+HOUSE_ROOM = "house"  # Variant.room of a house game: not a BARGE game, cited by its own file
+
+DECKS: dict[str, Deck] = {"standard": STANDARD, "short": SHORT, "mexican": MEXICAN, "with_joker": WITH_JOKER}
+FORCED = ("blinds", "antes", "antes_button", "button_blind")
+BRING_IN_ORDERS = ("low_card", "high_card", "high_card_ace_high")  # evaluator.cards.bring_in_order
+SHOWING_SCALES = ("high", "low_a5", "low_a6", "low_27")  # evaluator.cards.showing_order
+STRUCTURES = ("limit", "pot-limit", "no-limit")
+TIES = ("seat", "button")
+RULE_FLAGS = ("deal_down_when_exposed", "double_bet_open_pair", "extra_hole_cards_on_black_flop",
+              "joker_option", "sevens_rule", "spread_limit")
+# The names of the ways the pot is split, as `barge variants` prints them (docs/games.md).
+SHOWDOWN_SCALES = ("27_low", "a5_low", "a5_low8", "a5_low8_if_black", "a5_low_unpaired", "a5_low_x",
+                   "a6_low", "action_razz", "badugi", "badugi_27", "chosen", "draw_high", "duck_flush",
+                   "high", "high_archie", "high_bug", "high_mexican", "high_pair", "high_quick_quads",
+                   "high_short_deck", "high_short_deck_trips", "holdem", "omaha", "points49")
+# The ways a hand is made at the showdown: which cards may be combined and how the pot is split
+# (evaluator.showdown, one function each). "chosen": the game chosen in the hand's (§2.38).
+CHOSEN = "chosen"
+HANDS = ("action_razz", "action_razzdugi", "archie", "at_most_two", "at_most_two_hi_lo8", "badacey",
+         "badeucy", "badugi", "bidirectional_chowaha", "binglaha", "chosen", "chowaha", "dramadugi",
+         "dramaha", "dramaha_49", "draw_27_low", "draw_a5_low", "draw_high", "duck_flush", "holdem",
+         "holdem_hi_lo8", "holdem_two_boards", "korean", "mexican", "murder", "oklahoma", "omaha",
+         "omaha_hi_lo8", "omaha_x_or_better", "quick_quads", "razzdugi", "scrotum",
+         "short_deck_holdem", "short_deck_holdem_trips", "short_deck_omaha", "sohe", "stud_27_low",
+         "stud_a5_low", "stud_a6_low", "stud_hi_lo", "stud_hi_lo8", "stud_high",
+         "two_or_five_omaha_hi_lo8", "wonky_donkey")
+BETS = ("small", "big", "none")
+FIRST = ("left_of_big_blind", "left_of_button", "bring_in", "showing")
+STEPS = ("choose", "expose", "remove_board", "split")
+TIMED = ("draw", "discard", "roll", *STEPS)  # what `timing` and `in_turn` may name
+WHEN = ("before", "after", "with_action")
+
+GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "bring_in", "showing",
+             "structures", "ties", "rules", "showdown", "hand", "street", "choice")
+STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
+               "timing", "in_turn")
+CHOICE_KEYS = ("game", "street")
+HOUSE_REQUIRED = ("id", "name", "rule")
+
+
+class GameDefinitionError(ValueError):
+    """A game definition that cannot be used: the file, the 1-based line, the key (a dotted path
+    such as `street[2].first`) and what was expected there."""
+
+    def __init__(self, file: Path, line: int, key: str, expected: str) -> None:
+        super().__init__(f"{file}, line {line}: {key}: {expected}")
+        self.file, self.line, self.key, self.expected = file, line, key, expected
+
+
+Where = tuple[str | int, ...]  # a key's place in a file: ("street", 1, "first")
+
+
+@dataclass(frozen=True, slots=True)
+class _Source:
+    """One file's text and parsed table, and how to point at a key in it."""
+
+    file: Path
+    text: str
+    data: dict[str, Any]
+
+    def error(self, where: Where, expected: str) -> GameDefinitionError:
+        return GameDefinitionError(self.file, _line_of(self.text, where), _dotted(where), expected)
+
+
+def _dotted(where: Where) -> str:
+    out = ""
+    for part in where:
+        out += f"[{part + 1}]" if isinstance(part, int) else ("." if out else "") + part
+    return out or "(file)"
+
+
+_HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z_.]+)\s*\]\]|^\s*\[\s*([A-Za-z_.]+)\s*\]")
+_KEY = re.compile(r"^\s*\"?([A-Za-z0-9_\-]+)\"?\s*=")
+
+
+def _line_of(text: str, where: Where) -> int:
+    """The line of the key at `where`, or of the nearest enclosing table or key that is written
+    (a key inside an inline table points at its table's line); 1 when nothing is."""
+    table: Where = ()
+    counts: dict[Where, int] = {}
+    best, best_len = 1, 0
+    for number, line in enumerate(text.splitlines(), 1):
+        header = _HEADER.match(line)
+        if header:
+            names = (header.group(1) or header.group(2)).split(".")
+            table = ()
+            for name in names[:-1]:  # [[choice.street]] belongs to the last [[choice]]
+                table = (*table, name, counts.get((*table, name), 0) - 1)
+            key: Where = (*table, names[-1])
+            index = counts.get(key, 0)
+            counts[key] = index + 1
+            table = (*key, index) if header.group(1) else key
+            here: Where = table
+        else:
+            match = _KEY.match(line)
+            if not match:
+                continue
+            here = (*table, match.group(1))
+        if where[:len(here)] == here and len(here) > best_len:
+            best, best_len = number, len(here)
+    return best
+
+
+def read(file: Path) -> _Source:
+    """A file's table; a syntax error is located by tomllib's own line and column."""
+    text = file.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        found = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        line = int(found.group(1)) if found else 1
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        raise GameDefinitionError(file, line, "(syntax)", f"TOML: {message}") from None
+    return _Source(file, text, data)
+
+
+# ---- checking values -------------------------------------------------------------------------
+
+def _need(src: _Source, where: Where, value: object, kind: type, what: str) -> Any:
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise src.error(where, f"expected {what}, got {value!r}")
+    return value
+
+
+def _one_of(src: _Source, where: Where, value: object, allowed: Sequence[str]) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise src.error(where, f"expected one of {', '.join(allowed)}; got {value!r}")
+    return value
+
+
+def _names(src: _Source, where: Where, value: object, allowed: Sequence[str]) -> tuple[str, ...]:
+    items = _need(src, where, value, list, f"a list of {', '.join(allowed)}")
+    return tuple(_one_of(src, (*where, i), item, allowed) for i, item in enumerate(items))
+
+
+def _count(src: _Source, where: Where, value: object) -> int:
+    number = _need(src, where, value, int, "a whole number")
+    if number < 0:
+        raise src.error(where, f"expected a number of 0 or more, got {number}")
+    return int(number)
+
+
+def _range(src: _Source, where: Where, value: object) -> tuple[int, int]:
+    pair = _need(src, where, value, list, "[fewest, most] cards")
+    if len(pair) != 2:
+        raise src.error(where, f"expected [fewest, most] cards, got {pair!r}")
+    fewest, most = (_count(src, (*where, i), v) for i, v in enumerate(pair))
+    if fewest > most:
+        raise src.error(where, f"expected fewest <= most, got {pair!r}")
+    return fewest, most
+
+
+def _unknown(src: _Source, where: Where, table: Mapping[str, object], allowed: Sequence[str]) -> None:
+    for key in table:
+        if key not in allowed:
+            raise src.error((*where, key), f"unknown key; expected one of {', '.join(allowed)}")
+
+
+def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[str, Any]]:
+    """A `[[street]]` table as its name and the Street fields it sets."""
+    table: dict[str, Any] = _need(src, where, raw, dict, "a [[street]] table")
+    _unknown(src, where, table, STREET_KEYS)
+    if "name" not in table:
+        raise src.error(where, "a street needs a name")
+    name = _need(src, (*where, "name"), table["name"], str, "a street name")
+    changes: dict[str, Any] = {}
+    for key, value in table.items():
+        at = (*where, key)
+        if key in ("down", "up", "dice"):
+            changes[key] = _count(src, at, value)
+        elif key == "boards":
+            boards = _need(src, at, value, dict, 'a table of board name = cards, e.g. { "1" = 3 }')
+            changes[key] = tuple((b, _count(src, (*at, b), n)) for b, n in boards.items())
+        elif key == "bet":
+            bet = _one_of(src, at, value, BETS)
+            changes[key] = None if bet == "none" else bet
+        elif key == "first":
+            changes[key] = _one_of(src, at, value, FIRST)
+        elif key in ("draw", "discard"):
+            changes[key] = _range(src, at, value)
+        elif key == "steps":
+            changes[key] = frozenset(_names(src, at, value, STEPS))
+        elif key == "in_turn":
+            changes[key] = frozenset(_names(src, at, value, TIMED))
+        elif key == "timing":
+            timing = _need(src, at, value, dict, 'a table of step = "before" | "after" | "with_action"')
+            changes[key] = tuple((_one_of(src, (*at, step), step, TIMED),
+                                  _one_of(src, (*at, step), when, WHEN)) for step, when in timing.items())
+    return name, changes
+
+
+def _streets(src: _Source, where: Where, tables: object, base: tuple[Street, ...]) -> tuple[Street, ...]:
+    """`base` with each `[[street]]` applied: a street of the same name changed where the table
+    says, a new name added at the end."""
+    from evaluator.catalog import Street
+
+    streets = list(base)
+    for i, table in enumerate(_need(src, where, tables, list, "[[street]] tables")):
+        name, changes = _street_changes(src, (*where, i), table)
+        known = [k for k, s in enumerate(streets) if s.name == name]
+        if known:
+            streets[known[0]] = replace(streets[known[0]], **changes)
+        else:
+            streets.append(Street(name, **changes))
+    return tuple(streets)
+
+
+# ---- building a game -------------------------------------------------------------------------
+
+_SCALARS: dict[str, Callable[[_Source, Where, object], object]] = {
+    "deck": lambda src, at, v: DECKS[_one_of(src, at, v, tuple(DECKS))],
+    "forced": lambda src, at, v: _one_of(src, at, v, FORCED),
+    "bring_in": lambda src, at, v: _one_of(src, at, v, BRING_IN_ORDERS),
+    "showing": lambda src, at, v: _one_of(src, at, v, SHOWING_SCALES),
+    "ties": lambda src, at, v: _one_of(src, at, v, TIES),
+    "structures": lambda src, at, v: _names(src, at, v, STRUCTURES),
+    "showdown": lambda src, at, v: _names(src, at, v, SHOWDOWN_SCALES),
+    "rules": lambda src, at, v: frozenset(_names(src, at, v, RULE_FLAGS)),
+    "hand": lambda src, at, v: _one_of(src, at, v, HANDS),
+}
+_REQUIRED = ("deck", "forced", "street", "showdown", "hand")  # of a game that extends none
+
+
+def _variant(src: _Source, house: bool, parent: Game | None) -> Variant:
+    data = src.data
+    for key in ("id", "name", "section", "rule", "extends"):
+        if key in data:
+            _need(src, (key,), data[key], str, "a string")
+    game_id = data["id"]
+    if not house:  # the package's games: names and sections are evaluator.variants' table
+        variant = ALL_VARIANTS.get(game_id)
+        if variant is None:
+            raise src.error(("id",), "a game of evaluator.variants (the package's files)")
+        if variant.extends is not None and data.get("extends") != variant.extends:
+            raise src.error(("extends",), f"{variant.room}'s {game_id} extends {variant.extends}")
+        return variant
+    for key in HOUSE_REQUIRED:
+        if key not in data:
+            raise src.error((), f"a house game's file needs `{key} = ...`")
+    section = data.get("section", parent.variant.section if parent is not None else "")
+    return Variant(game_id, data["name"], section, room=HOUSE_ROOM, extends=data.get("extends"),
+                   citation=data["rule"])
+
+
+def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
+    from evaluator.catalog import Game
+
+    data = src.data
+    _unknown(src, (), data, GAME_KEYS)
+    if "id" not in data:
+        raise src.error((), "a game's file needs `id = ...`")
+    if not house and {"name", "section", "rule"} & set(data):
+        raise src.error((next(k for k in ("name", "section", "rule") if k in data),),
+                        "no name, section or rule in the package's files: evaluator.variants holds them")
+    parent_id = data.get("extends")
+    parent = None
+    if parent_id is not None:
+        parent = known.get(_need(src, ("extends",), parent_id, str, "a game id"))
+        if parent is None:
+            raise src.error(("extends",), f"a known game id; no game {parent_id!r} is defined")
+    else:
+        for key in _REQUIRED:
+            if key not in data:
+                raise src.error((), f"a game that extends none needs `{key}`")
+    variant = _variant(src, house, parent)
+    if variant.id != src.file.stem:
+        raise src.error(("id",), f"the file's name: {src.file.stem!r} (the file is {src.file.name})")
+    fields: dict[str, Any] = {key: make(src, (key,), data[key])
+                              for key, make in _SCALARS.items() if key in data}
+    base = parent.streets if parent is not None else ()
+    streets = _streets(src, ("street",), data["street"], base) if "street" in data else base
+    choices = _choices(src, data["choice"]) if "choice" in data else parent.choices if parent else ()
+    game = Game(variant, streets=streets, choices=choices, **fields) if parent is None \
+        else replace(parent, variant=variant, streets=streets, choices=choices, **fields)
+    if (game.hand == CHOSEN) != bool(game.choices):
+        raise src.error(("hand",), f'hand = "{CHOSEN}" exactly when the game has [[choice]] tables')
+    return game
+
+
+def _choices(src: _Source, tables: object) -> tuple[tuple[str, tuple[Street, ...]], ...]:
+    """Paradise Road Pick'em's games to choose from, each with the streets it plays."""
+    choices = []
+    for i, table in enumerate(_need(src, ("choice",), tables, list, "[[choice]] tables")):
+        at: Where = ("choice", i)
+        table = _need(src, at, table, dict, "a [[choice]] table")
+        _unknown(src, at, table, CHOICE_KEYS)
+        if "game" not in table or "street" not in table:
+            raise src.error(at, "a choice needs `game = ...` and its [[choice.street]] tables")
+        game = _need(src, (*at, "game"), table["game"], str, "a game id")
+        choices.append((game, _streets(src, (*at, "street"), table["street"], ())))
+    return tuple(choices)
+
+
+def load(files: Iterable[Path], known: Mapping[str, Game], *, house: bool) -> dict[str, Game]:
+    """The games of `files`, in the files' order, each checked: a game may extend one of `known`
+    or of the same files (in any order); a house game may not take a known game's id."""
+    sources: dict[str, _Source] = {}
+    for file in files:
+        src = read(file)
+        game_id = src.data.get("id")
+        if isinstance(game_id, str) and (game_id in known or game_id in sources):
+            first = "a game of the package" if game_id in known else f"{sources[game_id].file}"
+            raise src.error(("id",), f"a new game id: {game_id} is already {first}")
+        sources[game_id if isinstance(game_id, str) else str(file)] = src
+    built: dict[str, Game] = {}
+    resolving: list[str] = []
+
+    def build(game_id: str) -> Game:
+        if game_id in built:
+            return built[game_id]
+        src = sources[game_id]
+        if game_id in resolving:
+            raise src.error(("extends",), f"a game that does not extend itself: {' -> '.join(resolving)}")
+        resolving.append(game_id)
+        parent = src.data.get("extends")
+        if isinstance(parent, str) and parent in sources:
+            build(parent)
+        built[game_id] = _build(src, house, {**known, **built})
+        resolving.pop()
+        return built[game_id]
+
+    games = {game_id: build(game_id) for game_id in sources}
+    for game_id, game in games.items():
+        for i, (choice, _) in enumerate(game.choices):
+            if choice not in known and choice not in games:
+                raise sources[game_id].error(("choice", i, "game"), f"a known game id; no game {choice!r}")
+    return games
+
+
+def files_in(folders: Iterable[Path]) -> list[Path]:
+    """The definition files of the folders, each folder's in name order; a folder that is not
+    one is an error."""
+    files = []
+    for folder in folders:
+        if not Path(folder).is_dir():
+            raise GameDefinitionError(Path(folder), 1, "(folder)", "a folder of game definitions (*.toml)")
+        files.extend(sorted(Path(folder).glob("*.toml")))
+    return files
+
+
+def house_folders(db: Path | None = None, given: Sequence[str] = ()) -> list[Path]:
+    """Where a command finds house games: the folders of BARGE_GAMES, `games/` beside the
+    database file when it exists, then the folders given (`--games`)."""
+    named = [Path(p) for p in os.environ.get(ENV_GAMES, "").split(os.pathsep) if p]
+    beside = [db.parent / BESIDE_DB] if db is not None and (db.parent / BESIDE_DB).is_dir() else []
+    return [*named, *beside, *(Path(p) for p in given)]
+
+
+def shipped() -> dict[str, Game]:
+    """The package's games, in the order of evaluator.variants (the rulebook's, then the rooms')."""
+    games = load(files_in([SHIPPED]), {}, house=False)
+    missing = [v for v in ALL_VARIANTS if v not in games]
+    if missing:
+        raise GameDefinitionError(SHIPPED / f"{missing[0]}.toml", 1, "(file)", "a definition of each variant")
+    return {v: games[v] for v in ALL_VARIANTS}
