@@ -30,8 +30,9 @@ from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, TextCol
 from rich.progress import Progress as RichProgress
 from rich.table import Table
 
-from evaluator.catalog import ALL_GAMES, GAMES, catalog_entry
+from evaluator.catalog import ALL_GAMES, GAMES, add_games, catalog_entry
 from evaluator.findings import CODES, Finding
+from evaluator.game_files import house_folders
 from evaluator.profiles import PROFILES
 from evaluator.rulebook import quote_for, rule_title
 from evaluator.variants import ALL_VARIANTS, VARIANTS
@@ -159,6 +160,8 @@ def _ingest_cluster(args: argparse.Namespace, paths: list[Path], show_bar: bool)
     if not args.out:
         raise UsageError("--cluster ray writes a Parquet dataset: name its folder or URI with --out DATASET")
     from pipeline.cluster import ClusterError, ingest_cluster  # Ray is imported only for a cluster run
+
+    add_games(house_folders(Path(args.out)))  # a dataset's `games/` is beside it, as a database file's
 
     try:
         with _progress_bar(paths, show_bar) as progress:

@@ -41,6 +41,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from evaluator.catalog import HOUSE_FOLDERS, add_games
 from evaluator.findings import Finding
 from evaluator.sequences import ACTION_KINDS
 from pipeline.audit import AuditSummary, joined_by, sequence_parts
@@ -252,7 +253,7 @@ def _parts(run: _Run, paths: Iterable[Path]) -> Iterator[PartTask]:
         nonlocal spans, owners, blocks, chars
         if blocks:
             yield PartTask(ReadTask(tuple(spans), tuple(blocks), run.audit, run.rules), tuple(owners),
-                           run.location, run.root)
+                           run.location, run.root, tuple(HOUSE_FOLDERS))
         spans, owners, blocks, chars = [], [], [], 0
 
     def skipped(_: Path, report: FileReport, reason: str) -> None:
@@ -493,12 +494,13 @@ def _check_sequences(run: _Run, cpus: int) -> None:
         results: dict[int, tuple[list[Finding], list[Finding]]] = {}
         checked: list[str] = []
 
-        def tasks() -> Iterator[tuple[int, SequenceTask]]:
+        def tasks() -> Iterator[_SequencePart]:
             for index, formats in enumerate(sequence_parts(stream, condition, [run.first_new_source] * 2)):
                 checked.extend(formats)
-                yield index, SequenceTask(hand_tables(con, list(formats), ACTION_KINDS), formats)
+                yield index, SequenceTask(hand_tables(con, list(formats), ACTION_KINDS), formats), \
+                    tuple(HOUSE_FOLDERS)
 
-        def done(item: tuple[int, SequenceTask], result: tuple[list[Finding], list[Finding]]) -> None:
+        def done(item: _SequencePart, result: tuple[list[Finding], list[Finding]]) -> None:
             results[item[0]] = result
 
         _run(_check_part, tasks(), cpus, done)
@@ -512,7 +514,11 @@ def _check_sequences(run: _Run, cpus: int) -> None:
     run.summary.audit.findings.extend(found)
 
 
-def _check_part(item: tuple[int, SequenceTask]) -> tuple[list[Finding], list[Finding]]:
+_SequencePart = tuple[int, SequenceTask, tuple[str, ...]]  # its place, the task, the house games' folders
+
+
+def _check_part(item: _SequencePart) -> tuple[list[Finding], list[Finding]]:
+    add_games([Path(folder) for folder in item[2]])
     return check_sequences(item[1])
 
 

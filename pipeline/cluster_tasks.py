@@ -16,6 +16,7 @@ import hashlib
 import posixpath
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import duckdb
 import numpy as np
@@ -24,6 +25,7 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
+from evaluator.catalog import add_games
 from evaluator.findings import Finding
 from pipeline.dataset import FLAT, Location, schemas
 from pipeline.schema import FACTS_TABLE, SCHEMAS, TOTALS_TABLE, create_table_sql
@@ -48,12 +50,14 @@ def task_key(task: ReadTask) -> str:
 @dataclass(frozen=True, slots=True)
 class PartTask:
     """A part of the input to read into the run's staging folder `root`; `paths[i]` is the file of
-    `read.spans[i]` (a reject names it)."""
+    `read.spans[i]` (a reject names it); `games`: the folders of the house games the driver loaded
+    (docs/games.md), loaded by the task as a worker process of `--jobs` loads them."""
 
     read: ReadTask
     paths: tuple[str, ...]
     location: Location
     root: str
+    games: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:
@@ -91,6 +95,7 @@ def _owners(task: ReadTask) -> list[int]:
 
 def ingest_part(task: PartTask) -> PartResult:
     """Read, replay and settle a part, resolve the hand ids it repeats, write its tables."""
+    add_games([Path(folder) for folder in task.games])
     read = task.read
     result = read_chunk(read)
     owners = _owners(read)

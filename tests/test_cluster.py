@@ -347,3 +347,22 @@ def test_a_dataset_read_and_written_through_pyarrow_fs_as_object_storage_is(
                     report_of("ingest", str(path), "--cluster", "ray", "--out", f"file://{data}"))
     assert_same_rows(db, data)
     assert run("stats", "--db", f"file://{data}", "--json") == run("stats", "--db", str(db), "--json")
+
+
+def test_a_house_game_is_ingested_on_the_cluster_as_on_one_machine(tmp_path: Path) -> None:
+    """The Ray tasks load the house's games the driver loaded (docs/games.md); run as a user runs it,
+    in a process of its own with its own local Ray cluster, so the house game stays out of this one."""
+    from tests.test_games import barge, house
+
+    games = house(tmp_path / "defs")
+    made = barge("generate", "--games", str(games), "--variant", "house_omaha", "--hands", "20",
+                 "--seed", "2", str(tmp_path / "out"))
+    assert made.returncode == 0, made.stderr
+    db, data = tmp_path / "house.duckdb", tmp_path / "house-dataset"
+    local = barge("ingest", str(tmp_path / "out"), "--db", str(db), "--games", str(games), "--json")
+    cluster = barge("ingest", str(tmp_path / "out"), "--cluster", "ray", "--jobs", "1", "--out", str(data),
+                    "--games", str(games), "--json")
+    assert cluster.returncode == 0, cluster.stderr
+    same_report(json.loads(local.stdout), json.loads(cluster.stdout))
+    assert json.loads(cluster.stdout)["by_variant"] == {"house_omaha": 20}
+    assert_same_rows(db, data)
