@@ -37,7 +37,8 @@ def with_data(parts: list[PartTask], cpus: int) -> int:
     import ray.data
 
     rows = ray.data.from_items([{"task": p} for p in parts], override_num_blocks=len(parts))
-    return int(rows.map(_hands, num_cpus=1, concurrency=cpus).sum("hands"))
+    stored: int = rows.map(_hands, num_cpus=1, concurrency=cpus).sum("hands")
+    return stored
 
 
 def main() -> None:
