@@ -37,8 +37,9 @@ def with_data(parts: list[PartTask], cpus: int) -> int:
     import ray.data
 
     rows = ray.data.from_items([{"task": p} for p in parts], override_num_blocks=len(parts))
-    stored: int = rows.map(_hands, num_cpus=1, concurrency=cpus).sum("hands")
-    return stored
+    total = rows.map(_hands, num_cpus=1, concurrency=cpus).sum("hands")  # one column: a number
+    assert isinstance(total, int)
+    return total
 
 
 def main() -> None:
