@@ -139,8 +139,8 @@ def audit_sequences(store: Store, since: datetime | None = None, event: str | No
     # Streamed in order from a cursor of its own (the checks query the store between parts).
     cursor = store.con.cursor()
     parts = sequence_parts(cursor, condition, params)
-    tasks = ((None, SequenceTask(hand_tables(store.con, list(formats), ACTION_KINDS), formats))
-             for formats in parts)
+    tasks = ((None, SequenceTask(hand_tables(store.con, list(part.formats), ACTION_KINDS), part.formats))
+             for part in parts)
     within: list[Finding] = []
     between: list[Finding] = []
     hands = 0
@@ -168,33 +168,48 @@ def joined_by(new: str) -> str:
             "AND tournament IS NOT NULL))")
 
 
-def sequence_parts(stream: duckdb.DuckDBPyConnection, condition: str,
-                   params: list[object]) -> Generator[dict[str, str], None, None]:
-    """The hands to check (`condition`), as {hand id: format} in parts of whole checks: a
-    tournament's hands together (a player at two of its tables is seen), other hands a table at a
-    time, parts joined up to `SEQUENCE_BATCH` hands. A part is larger only where one tournament or
-    one table is. `stream`: a connection that runs nothing else while the parts are read (such as
-    a cursor of the store's: the checks query the store between parts)."""
+@dataclass(frozen=True, slots=True)
+class SequencePart:
+    """Hands checked together: {hand id: format}, and the values of the column `carry` of
+    `sequence_parts` among them (where a cluster's parts find their hands' files)."""
+
+    formats: dict[str, str]
+    carried: frozenset[str] = frozenset()
+
+
+def sequence_parts(stream: duckdb.DuckDBPyConnection, condition: str, params: list[object],
+                   relation: str = "hands", carry: str | None = None) -> Generator[SequencePart, None, None]:
+    """The hands of `relation` (the stored hands, or a view of them with more columns) to check
+    (`condition`), in parts of whole checks: a tournament's hands together (a player at two of its
+    tables is seen), other hands a table at a time, parts joined up to `SEQUENCE_BATCH` hands. A
+    part is larger only where one tournament or one table is. `stream`: a connection that runs
+    nothing else while the parts are read (such as a cursor of the store's: the checks query the
+    store between parts)."""
+    carried = carry or "NULL"
     picked = f"""SELECT hand_id, format, coalesce(site, '') AS s, coalesce(event, '') AS e,
-                        coalesce(tournament, '') AS t, table_name, game_type
-                 FROM hands JOIN sources USING (source_id) WHERE {condition}"""
+                        coalesce(tournament, '') AS t, table_name, game_type, {carried} AS carried
+                 FROM {relation} JOIN sources USING (source_id) WHERE {condition}"""
     # Streamed in order: a million hands' ids and keys would take half a gigabyte as Python objects.
     rows = stream.sql(f"""
             WITH picked AS ({picked}),
                  events AS (SELECT s, e, t, bool_or(game_type IN {TOURNAMENT_SQL}) AS whole
                             FROM picked GROUP BY s, e, t)
-            SELECT hand_id, format, s, e, t, CASE WHEN whole THEN NULL ELSE table_name END AS part
+            SELECT hand_id, format, s, e, t, CASE WHEN whole THEN NULL ELSE table_name END AS part, carried
             FROM picked JOIN events USING (s, e, t) ORDER BY s, e, t, part NULLS FIRST""",
                       params=params).to_arrow_reader(SEQUENCE_BATCH)
     part: dict[str, str] = {}
+    values: set[str] = set()
     last: tuple[str, ...] | None = None
     for batch in rows:
-        columns = [batch.column(c).to_pylist() for c in ("hand_id", "format", "s", "e", "t", "part")]
-        for hand_id, fmt, *key in zip(*columns, strict=True):
+        columns = [batch.column(c).to_pylist()
+                   for c in ("hand_id", "format", "carried", "s", "e", "t", "part")]
+        for hand_id, fmt, value, *key in zip(*columns, strict=True):
             if len(part) >= SEQUENCE_BATCH and tuple(key) != last:
-                yield part
-                part = {}
+                yield SequencePart(part, frozenset(values))
+                part, values = {}, set()
             part[hand_id] = fmt
+            if value is not None:
+                values.add(value)
             last = tuple(key)
     if part:
-        yield part
+        yield SequencePart(part, frozenset(values))

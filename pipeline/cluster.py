@@ -41,16 +41,18 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from evaluator.catalog import HOUSE_FOLDERS, add_games
+from evaluator.catalog import HOUSE_FOLDERS
 from evaluator.findings import Finding
-from evaluator.sequences import ACTION_KINDS
 from pipeline.audit import AuditSummary, joined_by, sequence_parts
 from pipeline.cluster_tasks import (
     KEYS,
     KEYS_SCHEMA,
+    SEQUENCE_TABLES,
     PartResult,
     PartTask,
     Rewrite,
+    SequenceRead,
+    check_part,
     ingest_part,
     rewrite_part,
     write_partitioned,
@@ -73,9 +75,8 @@ from pipeline.formats import FORMATS
 from pipeline.ingest import CHUNK_BLOCKS, CHUNK_CHARS, FileReport, IngestSummary, Progress, Reject, identify
 from pipeline.schema import SCHEMAS
 from pipeline.sources import Block, expand_paths, read_blocks
-from pipeline.store import hand_tables
 from pipeline.tables import arrow_table
-from pipeline.workers import ReadTask, SequenceTask, Span, check_sequences, text_digest
+from pipeline.workers import ReadTask, Span, text_digest
 
 IN_FLIGHT_PER_CPU = 2  # parts submitted and not yet finished, per CPU of the cluster
 TASK_RETRIES = 5  # a task whose worker died is run again this many times
@@ -322,7 +323,7 @@ def _resolve(run: _Run, cpus: int) -> None:
     them, and the hands of files that could not be read to the end."""
     failed = frozenset(s for s, f in run.files.items() if f.failure)
     new, old, lost = _twice(run, failed)
-    versions = {h: _Version(text_digest(text), s, p or "", _committed_key(f), True, "")
+    versions = {h: _Version(text_digest(text), s, p or "", _part_of(f), True, "")
                 for h, text, s, p, f in old}
     drops: defaultdict[tuple[str, bool], set[str]] = defaultdict(set)
     clashes: defaultdict[str, dict[str, str]] = defaultdict(dict)
@@ -402,11 +403,6 @@ def _files_holding(location: Location, hand_ids: set[str]) -> dict[str, str]:
     return found
 
 
-def _committed_key(filename: str) -> str:
-    """The part key in a committed file's name (`part-<key>-<n>.parquet`, maybe rewritten since)."""
-    return posixpath.basename(filename).split("-")[1]
-
-
 def _unstore(run: _Run, source_id: int, part: str, hand_id: str, variant: str) -> None:
     """A hand a part stored is not stored after all: its findings and its count go."""
     run.findings[part] = [f for f in run.findings.get(part, []) if f.hand_id != hand_id]
@@ -481,26 +477,34 @@ def _files_after_commit(run: _Run) -> dict[str, list[str]]:
 
 def _check_sequences(run: _Run, cpus: int) -> None:
     """The checks across hands of every table the new hands joined (`pipeline.audit`), on the
-    dataset as the commit will leave it; their findings replace those of earlier runs."""
+    dataset as the commit will leave it; their findings replace those of earlier runs. The driver
+    streams the parts (hand ids and the ingest parts that hold them); each task reads its hands."""
     if run.summary.audit is None or not run.files:
         return
     files = _files_after_commit(run)
-    # The parts stream from one connection, their hands are read through the other.
+    by_part = {table: _by_part(files[table]) for table in SEQUENCE_TABLES}
+    placed = _placed(run.location, files["hands"])
+    # The parts stream from one connection; the findings' partitions are read through the other.
     con, stream = duckdb.connect(), duckdb.connect()
     try:
         for each in (con, stream):
             create_views(each, run.location, files)
+        stream.register("placed", placed)
+        stream.execute("CREATE VIEW placed_hands AS SELECT h.*, p.part AS placed FROM hands h "
+                       "JOIN placed p USING (hand_id)").fetchall()
         condition = " AND ".join(["table_name IS NOT NULL", joined_by("FROM hands WHERE source_id >= ?")])
         results: dict[int, tuple[list[Finding], list[Finding]]] = {}
         checked: list[str] = []
 
-        def tasks() -> Iterator[_SequencePart]:
-            for index, formats in enumerate(sequence_parts(stream, condition, [run.first_new_source] * 2)):
-                checked.extend(formats)
-                yield index, SequenceTask(hand_tables(con, list(formats), ACTION_KINDS), formats), \
-                    tuple(HOUSE_FOLDERS)
+        def tasks() -> Iterator[tuple[int, SequenceRead]]:
+            parts = sequence_parts(stream, condition, [run.first_new_source] * 2, "placed_hands", "placed")
+            for index, part in enumerate(parts):
+                checked.extend(part.formats)
+                holding = {t: tuple(f for key in sorted(part.carried) for f in by_part[t].get(key, ()))
+                           for t in SEQUENCE_TABLES}
+                yield index, SequenceRead(part.formats, holding, run.location, tuple(HOUSE_FOLDERS))
 
-        def done(item: _SequencePart, result: tuple[list[Finding], list[Finding]]) -> None:
+        def done(item: tuple[int, SequenceRead], result: tuple[list[Finding], list[Finding]]) -> None:
             results[item[0]] = result
 
         _run(_check_part, tasks(), cpus, done)
@@ -514,12 +518,30 @@ def _check_sequences(run: _Run, cpus: int) -> None:
     run.summary.audit.findings.extend(found)
 
 
-_SequencePart = tuple[int, SequenceTask, tuple[str, ...]]  # its place, the task, the house games' folders
+def _check_part(item: tuple[int, SequenceRead]) -> tuple[list[Finding], list[Finding]]:
+    return check_part(item[1])
 
 
-def _check_part(item: _SequencePart) -> tuple[list[Finding], list[Finding]]:
-    add_games([Path(folder) for folder in item[2]])
-    return check_sequences(item[1])
+def _part_of(file: str) -> str:
+    """The ingest part that wrote a file of a table of hands (`part-<key>-<n>.parquet`, rewritten
+    as `part-<key>-<n>~<tag>.parquet`)."""
+    return posixpath.basename(file).split("-")[1]
+
+
+def _by_part(files: list[str]) -> dict[str, list[str]]:
+    found: defaultdict[str, list[str]] = defaultdict(list)
+    for file in files:
+        found[_part_of(file)].append(file)
+    return found
+
+
+def _placed(location: Location, files: list[str]) -> pa.Table:
+    """(hand_id, part): the ingest part whose files hold each hand (one column of each file)."""
+    tables = [pq.read_table(f, columns=["hand_id"], filesystem=location.fs) for f in files]
+    return pa.table({"hand_id": pa.concat_arrays([c for t in tables for c in t.column("hand_id").chunks])
+                     if tables else pa.array([], pa.string()),
+                     "part": pa.array([_part_of(f) for f, t in zip(files, tables, strict=True)
+                                       for _ in range(t.num_rows)], pa.string())})
 
 
 def _replace_sequence_findings(run: _Run, con: duckdb.DuckDBPyConnection, checked: list[str],

@@ -27,11 +27,13 @@ import pyarrow.parquet as pq
 
 from evaluator.catalog import add_games
 from evaluator.findings import Finding
-from pipeline.dataset import FLAT, Location, schemas
+from evaluator.sequences import ACTION_KINDS
+from pipeline.dataset import FLAT, HIVE, Location, schemas
 from pipeline.schema import FACTS_TABLE, SCHEMAS, TOTALS_TABLE, create_table_sql
 from pipeline.stats import refresh_facts
+from pipeline.store import hand_tables
 from pipeline.tables import arrow_table
-from pipeline.workers import ReadResult, ReadTask, read_chunk
+from pipeline.workers import ReadResult, ReadTask, SequenceTask, check_sequences, read_chunk
 
 KEYS = "_keys"  # staging only: each stored hand's id, text digest and place, for the driver
 KEYS_SCHEMA = pa.schema([("hand_id", pa.string()), ("digest", pa.string()), ("source_id", pa.int64()),
@@ -201,6 +203,43 @@ def _write_flat(task: PartTask, name: str, table: pa.Table, file: str) -> None:
     folder = posixpath.join(task.root, name)
     task.location.fs.create_dir(folder, recursive=True)
     pq.write_table(table, posixpath.join(folder, file), filesystem=task.location.fs)
+
+
+# ---- the checks across hands: a part reads its hands' rows itself --------------------------------
+
+SEQUENCE_TABLES = ("hands", "seats", "actions", "awards")  # what `pipeline.store.hand_tables` reads
+
+
+@dataclass(frozen=True, slots=True)
+class SequenceRead:
+    """A part of the checks across hands (`pipeline.audit.sequence_parts`): its hands' formats and,
+    per table, the files that hold their rows (those of the ingest parts that stored them)."""
+
+    formats: dict[str, str]
+    files: dict[str, tuple[str, ...]]
+    location: Location
+    games: tuple[str, ...] = ()
+
+
+def check_part(task: SequenceRead) -> tuple[list[Finding], list[Finding]]:
+    """Read the part's hands from its files, as `pipeline.store.hand_tables` reads them from a
+    store, and check them (`pipeline.workers.check_sequences`)."""
+    add_games([Path(folder) for folder in task.games])
+    ids = pa.array(list(task.formats), pa.string())
+    con = duckdb.connect()
+    try:
+        con.execute("SET threads = 1").fetchall()
+        for name in SEQUENCE_TABLES:
+            columns = [f.name for f in SCHEMAS[name] if f.name != "raw_text"]
+            files = list(task.files.get(name, ()))
+            rows = (ds.dataset(files, format="parquet", filesystem=task.location.fs, partitioning=HIVE)
+                    .to_table(columns=columns, filter=pc.field("hand_id").isin(ids)) if files
+                    else SCHEMAS[name].empty_table().select(columns))
+            con.register(name, rows)
+        tables = hand_tables(con, list(task.formats), ACTION_KINDS)
+    finally:
+        con.close()
+    return check_sequences(SequenceTask(tables, task.formats))
 
 
 # ---- the driver's resolution of hand ids repeated between parts ----------------------------------

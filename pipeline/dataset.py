@@ -60,6 +60,7 @@ DEFAULT_PARTITION = "__HIVE_DEFAULT_PARTITION__"
 RULES_SCHEMA = pa.schema([(c, pa.string()) for c in ("citation", "edition", "section", "title", "text")])
 # Hive folders name the day as text; the views read them as these types, whatever a value looks like.
 _HIVE_TYPES = "{'variant': VARCHAR, 'date': DATE}"
+HIVE = ds.partitioning(pa.schema([("variant", pa.string()), ("date", pa.string())]), flavor="hive")
 
 
 class DatasetError(RuntimeError):
@@ -230,10 +231,8 @@ def scan(con: duckdb.DuckDBPyConnection, location: Location, name: str, files: S
             return f"read_parquet({source})"
         return f"read_parquet({source}, hive_partitioning = true, hive_types = {_HIVE_TYPES})"
     paths = list(files) if files is not None else location.files(location.path(name))
-    partitioning = None if flat else ds.partitioning(
-        pa.schema([("variant", pa.string()), ("date", pa.string())]), flavor="hive")
     dataset = ds.dataset(paths, schema=schema or (_file_schema(name) if flat else None), format="parquet",
-                         filesystem=location.fs, partitioning=partitioning)
+                         filesystem=location.fs, partitioning=None if flat else HIVE)
     con.register(f"_arrow_{name}", dataset)
     return f"_arrow_{name}"
 
