@@ -1,7 +1,7 @@
 """`barge ingest --cluster ray --out DATASET`: ingest on a Ray cluster into a Parquet dataset.
 
-The driver (this process) lists the files, reads them into parts of `CHUNK_BLOCKS` hand blocks as
-a local ingest does, and hands each part to a Ray task (`pipeline.cluster_tasks.ingest_part`:
+The driver (this process) lists the files, reads them into parts of `PART_BLOCKS` hand blocks as
+a local ingest reads chunks, and hands each part to a Ray task (`pipeline.cluster_tasks.ingest_part`:
 the reader, replay and settlement of `--jobs`), which writes the part's tables as Parquet into the
 run's staging folder. No hand passes through the driver on its way to storage. Then:
 
@@ -29,6 +29,7 @@ import sys
 import uuid
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -72,13 +73,19 @@ from pipeline.dataset import (
     write_rules,
 )
 from pipeline.formats import FORMATS
-from pipeline.ingest import CHUNK_BLOCKS, CHUNK_CHARS, FileReport, IngestSummary, Progress, Reject, identify
+from pipeline.ingest import FileReport, IngestSummary, Progress, Reject, identify
 from pipeline.schema import SCHEMAS
 from pipeline.sources import Block, expand_paths, read_blocks
 from pipeline.tables import arrow_table
 from pipeline.workers import ReadTask, Span, text_digest
 
+# A part is a task and a file per table and partition: five times a local chunk, so that a large
+# dataset is tens of thousands of files, not hundreds of thousands (each is copied once by a commit
+# to object storage, which cannot rename), while a retried part still costs seconds.
+PART_BLOCKS = 5_000
+PART_CHARS = 20_000_000
 IN_FLIGHT_PER_CPU = 2  # parts submitted and not yet finished, per CPU of the cluster
+COMMIT_THREADS = 16  # a commit's moves at once (object storage copies each file)
 TASK_RETRIES = 5  # a task whose worker died is run again this many times
 
 
@@ -241,7 +248,7 @@ def _committed(location: Location) -> tuple[set[str], int]:
 
 
 def _parts(run: _Run, paths: Iterable[Path]) -> Iterator[PartTask]:
-    """The input as parts of at most `CHUNK_BLOCKS` blocks or `CHUNK_CHARS` characters, small
+    """The input as parts of at most `PART_BLOCKS` blocks or `PART_CHARS` characters, small
     files sharing a part, every file given its report and source id in the order listed."""
     known, next_id = _committed(run.location)
     run.first_new_source = next_id
@@ -269,7 +276,7 @@ def _parts(run: _Run, paths: Iterable[Path]) -> Iterator[PartTask]:
         next_id += 1
         try:
             for block in read_blocks(path, FORMATS[fmt].split, head):
-                if len(blocks) >= CHUNK_BLOCKS or chars >= CHUNK_CHARS:
+                if len(blocks) >= PART_BLOCKS or chars >= PART_CHARS:
                     yield from take()
                 if not spans or spans[-1].source_id != file.source_id:
                     spans.append(Span(fmt, file.source_id, 0))
@@ -574,12 +581,20 @@ def _commit(run: _Run) -> None:
 
 
 def _apply(location: Location, manifest: dict[str, Any]) -> None:
-    """Make a committed run's moves and deletions; each is skipped when already made."""
-    for source, target in manifest["moves"]:
+    """Make a committed run's moves and deletions, several at once; each is skipped when already
+    made (a commit finished by a later run)."""
+    def move(source: str, target: str) -> None:
         if location.exists(source):
-            location.fs.create_dir(posixpath.dirname(target), recursive=True)
             location.fs.move(source, target)
-    for path in manifest["deletions"]:
+
+    def delete(path: str) -> None:
         if location.exists(path):
             location.fs.delete_file(path)
+
+    for folder in sorted({posixpath.dirname(target) for _, target in manifest["moves"]}):
+        location.fs.create_dir(folder, recursive=True)
+    moves = manifest["moves"]
+    with ThreadPoolExecutor(COMMIT_THREADS) as pool:
+        list(pool.map(move, [source for source, _ in moves], [target for _, target in moves]))
+        list(pool.map(delete, manifest["deletions"]))  # after the moves: a file replaced goes last
 

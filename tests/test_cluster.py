@@ -21,6 +21,7 @@ from typing import Any
 import duckdb
 import pytest
 
+from pipeline import cluster as cluster_ingest
 from pipeline import dataset
 from pipeline.cli import main
 from pipeline.cluster import recover, start_ray
@@ -117,12 +118,14 @@ def test_the_samples_and_corpora_give_the_rows_and_stats_of_a_local_ingest(tmp_p
     assert_same_stats(db, data)
 
 
-def test_generated_hands_of_every_game_give_the_rows_of_a_local_ingest(tmp_path: Path) -> None:
+def test_generated_hands_of_every_game_give_the_rows_of_a_local_ingest(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cluster_ingest, "PART_BLOCKS", 400)  # several parts, resolved between them
     generated = tmp_path / "generated"
     assert run("generate", str(generated), "--hands", "30", "--seed", "7")[0] == 0
     local, cluster, db, data = both(tmp_path, generated)
     assert local["hands"] >= 59 * 30 and local["hands"] == cluster["hands"]
-    assert local["blocks"] > 1000  # more than one part: the parts are resolved between them
+    assert local["blocks"] > 4 * 400
     same_report(local, cluster)
     assert_same_rows(db, data)
     assert_same_stats(db, data)
@@ -194,7 +197,8 @@ def _ray_workers_running(task: str) -> list[int]:
     return pids
 
 
-def test_a_worker_killed_mid_run_changes_nothing(tmp_path: Path) -> None:
+def test_a_worker_killed_mid_run_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cluster_ingest, "PART_BLOCKS", 400)
     generated = tmp_path / "generated"
     assert run("generate", str(generated), "--hands", "40", "--seed", "3", "--variant", "all")[0] == 0
     db = tmp_path / "local.duckdb"
