@@ -1,6 +1,6 @@
 """Ray tasks against Ray Data for the parts of a cluster ingest: the same `PartTask`s
-(`pipeline.cluster._parts`, read once) run by `pipeline.cluster_tasks.ingest_part`, submitted as
-Ray tasks with backpressure (`pipeline.cluster._run`, what `--cluster ray` does) and as a Ray
+(`pipeline.cluster.reading.parts`, read once) run by `pipeline.cluster.tasks.ingest_part`, submitted
+as Ray tasks with backpressure (`pipeline.cluster.runner.run_tasks`, what `--cluster ray` does) and as a Ray
 Data `map` over the same items, alternately, each into a staging folder of its own. Issue 19 asked
 for whichever measures better; docs/scale.md has the figures.
 
@@ -17,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.cluster import make_input
-from pipeline import cluster
-from pipeline.cluster_tasks import PartTask, ingest_part
+from pipeline.cluster.reading import parts as cut_parts
+from pipeline.cluster.runner import run_tasks, start_ray
+from pipeline.cluster.state import Run
+from pipeline.cluster.tasks import PartTask, ingest_part
 from pipeline.dataset import create, locate
 from pipeline.ingest import IngestSummary
 
@@ -29,7 +31,7 @@ def _hands(row: dict[str, Any]) -> dict[str, Any]:
 
 def with_tasks(parts: list[PartTask], cpus: int) -> int:
     stored = []
-    cluster._run(ingest_part, parts, cpus, lambda _, result: stored.append(result.hands))
+    run_tasks(ingest_part, parts, cpus, lambda _, result: stored.append(result.hands))
     return sum(stored)
 
 
@@ -48,14 +50,14 @@ def main() -> None:
     parser.add_argument("--cpus", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
-    cluster.start_ray(None, args.cpus)
+    start_ray(None, args.cpus)
     with tempfile.TemporaryDirectory(prefix="barge-bench-ray-data-") as temporary:
         folder = Path(temporary)
         make_input(folder / "generated", args.hands)
         location = locate(folder / "dataset")
         create(location)
-        run = cluster._Run(location, location.path("_staging", "read"), IngestSummary(), True, None)
-        parts = list(cluster._parts(run, [folder / "generated"]))
+        run = Run(location, location.path("_staging", "read"), IngestSummary(), True, None)
+        parts = list(cut_parts(run, [folder / "generated"]))
         for round_ in range(args.rounds):
             for name, way in (("Ray tasks", with_tasks), ("Ray Data", with_data)):
                 root = location.path("_staging", f"{name.replace(' ', '-')}-{round_}")

@@ -21,9 +21,9 @@ from typing import Any
 import duckdb
 import pytest
 
-from pipeline import cluster as cluster_ingest
 from pipeline import dataset
 from pipeline.cli import main
+from pipeline.cluster import reading as cluster_reading
 from pipeline.cluster import recover, start_ray
 from pipeline.dataset import COMMIT, STAGING, locate, rules_key
 from pipeline.sources import read_blocks
@@ -120,7 +120,7 @@ def test_the_samples_and_corpora_give_the_rows_and_stats_of_a_local_ingest(tmp_p
 
 def test_generated_hands_of_every_game_give_the_rows_of_a_local_ingest(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cluster_ingest, "PART_BLOCKS", 400)  # several parts, resolved between them
+    monkeypatch.setattr(cluster_reading, "PART_BLOCKS", 400)  # several parts, resolved between them
     generated = tmp_path / "generated"
     assert run("generate", str(generated), "--hands", "30", "--seed", "7")[0] == 0
     local, cluster, db, data = both(tmp_path, generated)
@@ -198,7 +198,7 @@ def _ray_workers_running(task: str) -> list[int]:
 
 
 def test_a_worker_killed_mid_run_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cluster_ingest, "PART_BLOCKS", 400)
+    monkeypatch.setattr(cluster_reading, "PART_BLOCKS", 400)
     generated = tmp_path / "generated"
     assert run("generate", str(generated), "--hands", "40", "--seed", "3", "--variant", "all")[0] == 0
     db = tmp_path / "local.duckdb"

@@ -294,3 +294,8 @@ def _write_clash_rejects(task: Rewrite, hands: pa.Table, clashes: dict[str, str]
         task.location.fs.create_dir(posixpath.dirname(task.rejects_file), recursive=True)
         pq.write_table(arrow_table(rows, SCHEMAS["rejects"]), task.rejects_file, filesystem=task.location.fs)
 
+
+def part_of(file: str) -> str:
+    """The ingest part that wrote a file of a table of hands (`part-<key>-<n>.parquet`, rewritten
+    as `part-<key>-<n>~<tag>.parquet`)."""
+    return posixpath.basename(file).split("-")[1]
