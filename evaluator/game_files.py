@@ -328,8 +328,8 @@ def _check_portions(src: _Source, game: Game) -> None:
     for i, part in enumerate(game.parts):
         missing = [b for b in part.boards if b not in dealt]
         if missing:
-            raise src.error(("portion", i, "boards"), f"boards the streets deal ({', '.join(sorted(dealt))}); "
-                                                      f"got {missing[0]!r}")
+            known = ", ".join(sorted(dealt))
+            raise src.error(("portion", i, "boards"), f"a board the streets deal ({known}); not {missing[0]}")
         if part.wild is not None and part.wild.die and not rolled:
             raise src.error(("portion", i, "wild"), "a die rolled on a street (`dice = 1`) for a wild die")
 
@@ -351,9 +351,8 @@ def _portions(src: _Source, tables: object) -> tuple[Part, ...]:
         hole = _range(src, (*at, "hole"), table["hole"]) if "hole" in table else None
         if hole is not None and hole[1] > 5:
             raise src.error((*at, "hole"), f"expected at most 5 cards of a five-card hand, got {hole[1]}")
-        boards = table.get("boards", ["1"])
-        names = tuple(_need(src, (*at, "boards", j), b, str, "a board name")
-                      for j, b in enumerate(_need(src, (*at, "boards"), boards, list, "a list of board names")))
+        boards = _need(src, (*at, "boards"), table.get("boards", ["1"]), list, "a list of board names")
+        names = tuple(_need(src, (*at, "boards", j), b, str, "a board name") for j, b in enumerate(boards))
         if not names:
             raise src.error((*at, "boards"), "at least one board name")
         up = _one_of(src, (*at, "up"), table.get("up", "hole"), UP_CARDS)
@@ -371,7 +370,7 @@ def _wild(src: _Source, at: Where, raw: object) -> WildRule:
 
     table = _need(src, at, raw, dict, 'a table such as { ranks = ["2"] } or { board = "lowest" }')
     _unknown(src, at, table, WILD_KEYS)
-    ranks = frozenset(_names(src, (*at, "ranks"), table["ranks"], RANK_NAMES)) if "ranks" in table else frozenset()
+    ranks = frozenset(_names(src, (*at, "ranks"), table["ranks"], RANK_NAMES) if "ranks" in table else ())
     board = _one_of(src, (*at, "board"), table["board"], WILD_BOARD) if "board" in table else None
     die = frozenset(_names(src, (*at, "die"), table["die"], WILD_DIE)) if "die" in table else frozenset()
     every = _need(src, (*at, "every_board"), table.get("every_board", False), bool, "true or false")

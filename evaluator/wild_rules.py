@@ -5,13 +5,13 @@ resolved against the boards and the dice, as the `Wild` that :mod:`evaluator.wil
 >>> board = ("Kh", "4d", "9c", "Ts", "7s")
 >>> sorted(wild_for(WildRule(board="lowest"), [board], ()).ranks)  # Lincoln (#700): the low common card
 ['4']
->>> sorted(wild_for(WildRule(board="last", die=frozenset({"rank"})), [board], (3,)).ranks)  # Oklahoma (#703)
+>>> sorted(wild_for(WildRule(board="last", die=frozenset({"rank"})), [board], (3,)).ranks)  # #703
 ['3', '7']
 >>> sorted(wild_for(WildRule(die=frozenset({"board_minus"})), [board], (3,)).ranks)  # 7 - 3
 ['4']
->>> wild_for(WildRule(die=frozenset({"board_minus"})), [("Ah", "2c", "5d")], (6,)).ranks  # 5 - 6: not above zero
+>>> wild_for(WildRule(die=frozenset({"board_minus"})), [("Ah", "2c", "5d")], (6,)).ranks  # 5 - 6 < 1
 frozenset()
->>> sorted(wild_for(WildRule(board="last"), [board, ("2c", "Jd")], ()).ranks)  # Twin Beds Wild (#1000): each row's
+>>> sorted(wild_for(WildRule(board="last"), [board, ("2c", "Jd")], ()).ranks)  # #1000: each row's
 ['7', 'J']
 """
 
