@@ -19,6 +19,7 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -148,6 +149,17 @@ def findings(summary: dict[str, object]) -> list[str]:
     audit = summary["audit"]
     assert isinstance(audit, dict)
     return [f"{f['hand_id']}: {f['code']} {f['message']}" for f in audit["findings"]]
+
+
+def test_the_documented_examples_are_the_files() -> None:
+    """docs/games.md shows home games' files as they are (a shortened one, "# ...", is not compared)."""
+    blocks = (Path(__file__).parents[1] / "docs" / "games.md").read_text().split("```toml\n")[1:]
+    shown = [block.split("```")[0] for block in blocks]
+    compared = [(tomllib.loads(text)["id"], text) for text in shown if "# ..." not in text]
+    mine = [(game_id, text) for game_id, text in compared if game_id in GAMES]
+    assert len(mine) >= 6
+    for game_id, text in mine:
+        assert (FOLDER / f"{game_id}.toml").read_text() == text
 
 
 def test_every_game_has_a_table_of_expected_samples() -> None:
