@@ -76,6 +76,38 @@ class Street:
 
 
 @dataclass(frozen=True, slots=True)
+class WildRule:
+    """Which cards are wild in a portion (a `[[portion]]`'s `wild`, docs/games.md): every card of
+    `ranks`; the rank of the board's lowest or last card (`board`: "lowest", "last"); the die's
+    rank and/or the last board card's rank minus the die (`die`: "rank", "board_minus"); with
+    `every_board`, those of each of the portion's boards in every hand, not only the board the
+    hand is made with; `most`: how many of them one hand may use as wild (None: all). Resolved per
+    hand by evaluator.wild_rules."""
+
+    ranks: frozenset[str] = frozenset()
+    board: str | None = None
+    die: frozenset[str] = frozenset()
+    every_board: bool = False
+    most: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One portion of the pot of a game whose hand is "portions" (docs/games.md): its `name` in
+    the award lines, the five-card `scale`, an ace-to-five `qualifier` (X or better), how many of
+    the player's cards a hand uses (`hole`: fewest, most; None: any), the boards it may be made
+    with (any one of them), whether up cards count as board cards (`up_as_board`), and `wild`."""
+
+    name: str
+    scale: str
+    qualifier: int | None = None
+    hole: tuple[int, int] | None = None
+    boards: tuple[str, ...] = ("1",)
+    up_as_board: bool = False
+    wild: WildRule | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """A variant's rules. `showdown` names the scales the pot is split by (see evaluator docs),
     `hand` the way a hand is made at the showdown (a rule of `evaluator.showdown`; "chosen": the
@@ -96,6 +128,7 @@ class Game:
     rules: frozenset[str] = frozenset()
     choices: tuple[tuple[str, tuple[Street, ...]], ...] = field(default=())
     hand: str = ""
+    parts: tuple[Part, ...] = ()  # the portions of a game whose `hand` is "portions"
 
     @property
     def id(self) -> str:
@@ -168,6 +201,12 @@ def hand_of(game_id: str, chosen: str | None = None) -> str:
     return ALL_GAMES[chosen].hand
 
 
+def parts_of(game_id: str, chosen: str | None = None) -> tuple[Part, ...]:
+    """The portions of a game whose hand is "portions" (`Game.parts`), or of the game chosen."""
+    game = ALL_GAMES[game_id]
+    return ALL_GAMES[chosen].parts if game.choices and chosen is not None else game.parts
+
+
 def showing_of(game_id: str | None) -> str | None:
     """The scale by which a game's later betting rounds start with the best hand showing (its stud
     games), None for the others: Paradise Road Pick'em plays by the chosen game's (§2.38)."""
@@ -189,4 +228,15 @@ def catalog_entry(game: Game) -> dict[str, object]:
         ],
         "choices": [name for name, _ in game.choices],
         "showdown": list(game.showdown),
+        # a house game's written portions (docs/games.md); the package's games write none
+        **({"portions": [_part_entry(part) for part in game.parts]} if game.parts else {}),
     }
+
+
+def _part_entry(part: Part) -> dict[str, object]:
+    wild = part.wild
+    return {"name": part.name, "scale": part.scale, "qualifier": part.qualifier,
+            "hole": part.hole, "boards": list(part.boards), "up_as_board": part.up_as_board,
+            "wild": None if wild is None else {"ranks": sorted(wild.ranks), "board": wild.board,
+                                               "die": sorted(wild.die), "every_board": wild.every_board,
+                                               "most": wild.most}}

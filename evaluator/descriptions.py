@@ -59,6 +59,7 @@ _TAIL = re.compile(
 
 _FORMS: tuple[tuple[str, str], ...] = (
     ("royal flush", r"royal flush"),
+    ("five of a kind", rf"five of a kind, {_RANK}"),  # with wild cards (evaluator.wild)
     ("straight flush", rf"straight flush, {_RANK} (?:to {_RANK}|high)"),
     ("four of a kind", rf"four of a kind, {_RANK}"),
     ("four of a kind", rf"four {_RANK}"),

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,7 +24,7 @@ from evaluator.cards import MEXICAN, SHORT, STANDARD, WITH_JOKER, Deck
 from evaluator.variants import ALL_VARIANTS, Variant
 
 if TYPE_CHECKING:
-    from evaluator.catalog import Game, Street
+    from evaluator.catalog import Game, Part, Street, WildRule
 
 SHIPPED = Path(__file__).resolve().parent / "games"
 ENV_GAMES = "BARGE_GAMES"  # folders of house games, os.pathsep-separated
@@ -47,11 +47,12 @@ SHOWDOWN_SCALES = ("27_low", "a5_low", "a5_low8", "a5_low8_if_black", "a5_low_un
 # The ways a hand is made at the showdown: which cards may be combined and how the pot is split
 # (evaluator.showdown, one function each). "chosen": the game chosen in the hand's (§2.38).
 CHOSEN = "chosen"
+PORTIONS = "portions"  # the portions are the file's [[portion]] tables
 HANDS = ("action_razz", "action_razzdugi", "archie", "at_most_two", "at_most_two_hi_lo8", "badacey",
          "badeucy", "badugi", "bidirectional_chowaha", "binglaha", "chosen", "chowaha", "dramadugi",
          "dramaha", "dramaha_49", "draw_27_low", "draw_a5_low", "draw_high", "duck_flush", "holdem",
          "holdem_hi_lo8", "holdem_two_boards", "korean", "mexican", "murder", "oklahoma", "omaha",
-         "omaha_hi_lo8", "omaha_x_or_better", "quick_quads", "razzdugi", "scrotum",
+         "omaha_hi_lo8", "omaha_x_or_better", "portions", "quick_quads", "razzdugi", "scrotum",
          "short_deck_holdem", "short_deck_holdem_trips", "short_deck_omaha", "sohe", "stud_27_low",
          "stud_a5_low", "stud_a6_low", "stud_hi_lo", "stud_hi_lo8", "stud_high",
          "two_or_five_omaha_hi_lo8", "wonky_donkey")
@@ -62,10 +63,18 @@ TIMED = ("draw", "discard", "roll", *STEPS)  # what `timing` and `in_turn` may n
 WHEN = ("before", "after", "with_action")
 
 GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "bring_in", "showing",
-             "structures", "ties", "rules", "showdown", "hand", "street", "choice")
+             "structures", "ties", "rules", "showdown", "hand", "street", "choice", "portion")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
                "timing", "in_turn")
 CHOICE_KEYS = ("game", "street")
+PORTION_KEYS = ("name", "scale", "qualifier", "hole", "boards", "up", "wild")
+PORTION_NAMES = ("high", "low")  # the award lines' names (docs/format.md)
+PORTION_SCALES = ("high", "ace_to_five", "deuce_to_seven", "ace_to_six")  # evaluator.scales
+UP_CARDS = ("hole", "board")  # what a player's up cards count as in a portion's hand
+WILD_KEYS = ("ranks", "board", "die", "every_board", "most")
+WILD_BOARD = ("lowest", "last")  # evaluator.wild_rules
+WILD_DIE = ("rank", "board_minus")
+RANK_NAMES = tuple("23456789TJQKA")
 HOUSE_REQUIRED = ("id", "name", "rule")
 
 
@@ -301,22 +310,94 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
     base = parent.streets if parent is not None else ()
     streets = _streets(src, ("street",), data["street"], base) if "street" in data else base
     choices = _choices(src, data["choice"]) if "choice" in data else parent.choices if parent else ()
-    game = Game(variant, streets=streets, choices=choices, **fields) if parent is None \
-        else replace(parent, variant=variant, streets=streets, choices=choices, **fields)
+    parts = _portions(src, data["portion"]) if "portion" in data else parent.parts if parent else ()
+    game = Game(variant, streets=streets, choices=choices, parts=parts, **fields) if parent is None \
+        else replace(parent, variant=variant, streets=streets, choices=choices, parts=parts, **fields)
     if (game.hand == CHOSEN) != bool(game.choices):
         raise src.error(("hand",), f'hand = "{CHOSEN}" exactly when the game has [[choice]] tables')
+    if (game.hand == PORTIONS) != bool(game.parts):
+        raise src.error(("hand",), f'hand = "{PORTIONS}" exactly when the game has [[portion]] tables')
+    _check_portions(src, game)
     return game
+
+
+def _check_portions(src: _Source, game: Game) -> None:
+    """A portion's boards must be dealt, and a wild die rolled, by the game's streets."""
+    dealt = {name for street in game.streets for name, _ in street.boards}
+    rolled = any(street.dice for street in game.streets)
+    for i, part in enumerate(game.parts):
+        missing = [b for b in part.boards if b not in dealt]
+        if missing:
+            known = ", ".join(sorted(dealt))
+            raise src.error(("portion", i, "boards"), f"a board the streets deal ({known}); not {missing[0]}")
+        if part.wild is not None and part.wild.die and not rolled:
+            raise src.error(("portion", i, "wild"), "a die rolled on a street (`dice = 1`) for a wild die")
+
+
+def _portions(src: _Source, tables: object) -> tuple[Part, ...]:
+    """A game's written portions (`hand = "portions"`), each a `[[portion]]` table."""
+    from evaluator.catalog import Part
+
+    parts = []
+    for at, table in _array(src, "portion", tables, PORTION_KEYS, ("name", "scale")):
+        scale = _one_of(src, (*at, "scale"), table["scale"], PORTION_SCALES)
+        qualifier = None
+        if "qualifier" in table:
+            if scale != "ace_to_five":
+                raise src.error((*at, "qualifier"), "a qualifier only on an ace_to_five portion")
+            qualifier = _count(src, (*at, "qualifier"), table["qualifier"])
+            if not 5 <= qualifier <= 13:
+                raise src.error((*at, "qualifier"), f"expected 5 to 13 (X-or-better), got {qualifier}")
+        hole = _range(src, (*at, "hole"), table["hole"]) if "hole" in table else None
+        if hole is not None and hole[1] > 5:
+            raise src.error((*at, "hole"), f"expected at most 5 cards of a five-card hand, got {hole[1]}")
+        boards = _need(src, (*at, "boards"), table.get("boards", ["1"]), list, "a list of board names")
+        names = tuple(_need(src, (*at, "boards", j), b, str, "a board name") for j, b in enumerate(boards))
+        if not names:
+            raise src.error((*at, "boards"), "at least one board name")
+        up = _one_of(src, (*at, "up"), table.get("up", "hole"), UP_CARDS)
+        wild = _wild(src, (*at, "wild"), table["wild"]) if "wild" in table else None
+        parts.append(Part(_one_of(src, (*at, "name"), table["name"], PORTION_NAMES), scale, qualifier,
+                          hole, names, up == "board", wild))
+    if not parts:
+        raise src.error(("portion",), "at least one [[portion]] table")
+    return tuple(parts)
+
+
+def _wild(src: _Source, at: Where, raw: object) -> WildRule:
+    """A portion's `wild = { ranks = [...], board = ..., die = ..., most = N }`."""
+    from evaluator.catalog import WildRule
+
+    table = _need(src, at, raw, dict, 'a table such as { ranks = ["2"] } or { board = "lowest" }')
+    _unknown(src, at, table, WILD_KEYS)
+    ranks = frozenset(_names(src, (*at, "ranks"), table["ranks"], RANK_NAMES) if "ranks" in table else ())
+    board = _one_of(src, (*at, "board"), table["board"], WILD_BOARD) if "board" in table else None
+    die = frozenset(_names(src, (*at, "die"), table["die"], WILD_DIE)) if "die" in table else frozenset()
+    every = _need(src, (*at, "every_board"), table.get("every_board", False), bool, "true or false")
+    most = _count(src, (*at, "most"), table["most"]) if "most" in table else None
+    if not ranks and board is None and not die:
+        raise src.error(at, "at least one of ranks, board or die")
+    return WildRule(ranks, board, die, bool(every), most)
+
+
+def _array(src: _Source, key: str, tables: object, allowed: Sequence[str],
+           required: Sequence[str]) -> Iterator[tuple[Where, dict[str, Any]]]:
+    """Each table of an array of tables (`[[choice]]`, `[[portion]]`) with its place, checked for
+    unknown and missing keys."""
+    for i, raw in enumerate(_need(src, (key,), tables, list, f"[[{key}]] tables")):
+        at: Where = (key, i)
+        table = _need(src, at, raw, dict, f"a [[{key}]] table")
+        _unknown(src, at, table, allowed)
+        missing = [k for k in required if k not in table]
+        if missing:
+            raise src.error(at, f"a {key} needs {' and '.join(f'`{k} = ...`' for k in missing)}")
+        yield at, table
 
 
 def _choices(src: _Source, tables: object) -> tuple[tuple[str, tuple[Street, ...]], ...]:
     """Paradise Road Pick'em's games to choose from, each with the streets it plays."""
     choices = []
-    for i, table in enumerate(_need(src, ("choice",), tables, list, "[[choice]] tables")):
-        at: Where = ("choice", i)
-        table = _need(src, at, table, dict, "a [[choice]] table")
-        _unknown(src, at, table, CHOICE_KEYS)
-        if "game" not in table or "street" not in table:
-            raise src.error(at, "a choice needs `game = ...` and its [[choice.street]] tables")
+    for at, table in _array(src, "choice", tables, CHOICE_KEYS, CHOICE_KEYS):
         game = _need(src, (*at, "game"), table["game"], str, "a game id")
         choices.append((game, _streets(src, (*at, "street"), table["street"], ())))
     return tuple(choices)

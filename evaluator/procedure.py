@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 
-from evaluator.catalog import AFTER_BETTING, ALL_GAMES, LEFT_OF_BIG_BLIND, Street
+from evaluator.catalog import AFTER_BETTING, ALL_GAMES, BEFORE_BETTING, LEFT_OF_BIG_BLIND, Street
 from evaluator.legal import LiveHand, Moves, Post, forced_bets
 from evaluator.profiles import resolve
 from evaluator.settle import Settlement
@@ -240,6 +240,10 @@ class Procedure:
         after = spec.when("draw") == AFTER_BETTING
         if spec.draw and not after:
             yield from self.draws(name, spec)
+        # A die rolled before the betting (a house game's `timing = { roll = "before" }`)
+        rolled_first = spec.dice > 0 and spec.when("roll") == BEFORE_BETTING
+        if rolled_first:
+            yield from self.roll(name, spec)
         if "remove_board" in spec.steps:
             removed = self.engine.boards_to_remove() or set()  # §2.34
             yield from self.ask(Step(name, REMOVE, options=tuple(sorted(removed))))
@@ -254,9 +258,8 @@ class Procedure:
             for who in self.order():
                 yield from self.ask(Step(name, SPLIT, who, cards=self.held(who)))
         last = self.engine.plan_index + 1 >= len(self.engine.plan)
-        if spec.dice and not last:
-            button = self.engine.button_player  # §1.13: the player on the button rolls
-            yield from self.ask(Step(name, ROLL, button.name if button else None, dice=spec.dice))
+        if spec.dice and not last and not rolled_first:
+            yield from self.roll(name, spec)
         if "expose" in spec.steps and not self.game.choices and not last:
             for who in self.order():  # Mexican Poker: a player may turn up their down card
                 player = self.table.players[who]
@@ -265,6 +268,10 @@ class Procedure:
                     yield from self.ask(Step(name, EXPOSE, who, cards=hidden, most=1))
         if self.may_run_twice(later):
             yield from self.ask(Step(name, RUN_TWICE, chore=(Action(name, "run_it", None, 2),)))
+
+    def roll(self, name: str, spec: Street) -> Generator[Step, Answer, None]:
+        button = self.engine.button_player  # §1.13: the player on the button rolls
+        yield from self.ask(Step(name, ROLL, button.name if button else None, dice=spec.dice))
 
     def may_run_twice(self, later: list[Street]) -> bool:
         """In a cash game, players all-in before the last board card may run the board twice,

@@ -42,10 +42,12 @@ from itertools import combinations, product
 
 import numpy as np
 
-from evaluator.catalog import hand_of
+from evaluator.catalog import Part, hand_of, parts_of
 from evaluator.codes import JOKER, RANKS, encode_hands
-from evaluator.game_files import CHOSEN, HANDS
+from evaluator.game_files import CHOSEN, HANDS, PORTIONS
 from evaluator.scales import badugi_batch, best5_batch, category, describe, evaluate, low_floor
+from evaluator.wild import best5_wild_batch
+from evaluator.wild_rules import wild_for
 
 Cards = tuple[str, ...]
 
@@ -346,6 +348,44 @@ def _short_deck_holdem(t: _Table) -> list[Portion]:
     return _high(_flop(t), "short_deck_trips" if trips else "short_deck")
 
 
+# ---- games whose portions the definition writes (`hand = "portions"`, docs/games.md) ------------
+
+
+def _counted(hole: Cards, board: Cards, fewest: int, most: int) -> list[Cards]:
+    """Five cards with `fewest` to `most` of them from `hole` and the rest from `board`
+    (Nebraska II #701: exactly three; Omaha, Nebraska #941: two or three)."""
+    return [h + b for k in range(fewest, most + 1) for h in combinations(hole, k)
+            for b in combinations(board, 5 - k)]
+
+
+def _part(t: _Table, part: Part) -> Portion:
+    """The best hand of one written portion: over the boards it may use (one at a time), the
+    hole-card count it allows, its wild cards (resolved against each board) and its qualifier."""
+    hole = tuple(c for c in t.hole if c not in t.up) if part.up_as_board else t.hole
+    extra = tuple(c for c in t.hole if c in t.up) if part.up_as_board else ()
+    fewest, most = part.hole if part.hole is not None else (0, len(hole))
+    floor = low_floor(part.qualifier) if part.qualifier is not None else -1
+    best = Portion(part.name, None, (), "no hand")
+    for name in part.boards:
+        board = t.board(name)
+        ways = _counted(hole, extra + board, fewest, most)
+        if not ways:
+            continue
+        codes = encode_hands(ways)
+        if part.wild is None:
+            ranks = best5_batch(codes, part.scale)
+        else:
+            wild_boards = [t.board(b) for b in part.boards] if part.wild.every_board else [board]
+            ranks = best5_wild_batch(codes, part.scale, wild_for(part.wild, wild_boards, t.dice))
+        i = int(np.argmax(ranks))
+        if int(ranks[i]) > best.raw:
+            raw = int(ranks[i])
+            ok = raw >= floor
+            text = describe(part.scale, raw) + ("" if ok else " (does not qualify)")
+            best = Portion(part.name, raw if ok else None, ways[i], text, raw)
+    return best
+
+
 # Each way of making a hand, by the name a game's definition gives it (`Game.hand`, docs/games.md).
 _RULES: dict[str, Callable[[_Table], list[Portion]]] = {
     # draw games: the five (Badugi: four) cards held
@@ -402,7 +442,7 @@ _RULES: dict[str, Callable[[_Table], list[Portion]]] = {
                                     for b in ("1", "2")],
 }
 # The catalog's files name these (a game's `hand`, docs/games.md), and only these.
-assert set(_RULES) | {CHOSEN} == set(HANDS), sorted(set(_RULES) ^ set(HANDS))
+assert set(_RULES) | {CHOSEN, PORTIONS} == set(HANDS), sorted(set(_RULES) ^ set(HANDS))
 
 
 def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str]] | None = None,
@@ -422,14 +462,16 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
     >>> [p.description for p in best_hands("dramaha_49", parse("TcTdThTs9c"), {"1": parse("2c3d4h5s6c")})]
     ['49 points', 'pair of Tens with 6-5-4']
     """
-    rule = _RULES[hand_of(game, chosen)]
+    hand = hand_of(game, chosen)
     table = _Table(
         tuple(hole), {name: tuple(cards) for name, cards in (boards or {}).items()}, tuple(dice),
         dict(options or {}), frozenset(up),
         None if split is None else (tuple(split[0]), tuple(split[1])),
     )
     encode_hands([table.hole])  # every card must be a card: ValueError otherwise
-    return tuple(rule(table))
+    if hand == PORTIONS:
+        return tuple(_part(table, part) for part in parts_of(game, chosen))
+    return tuple(_RULES[hand](table))
 
 
 def showdown(game: str, players: Sequence[Holding | Sequence[str]],

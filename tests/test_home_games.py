@@ -1,0 +1,212 @@
+"""The home games (issue 20): every definition of `home_games/` (a house-games folder, loaded with
+`--games home_games`) loads, its generated hands are stored with no finding, and its hand-written
+sample hands (`home_games/samples/<id>.bhh`) are stored with no finding and award the pot as the
+game's rules (../shared/rules/home-game-variants.md, rule numbers of that file) say.
+
+A stored sample with no finding means the engine agrees with the sample's `collected` lines; the
+table EXPECTED says what those lines must be, worked out by hand from the game's text. The commands
+run in their own processes (as in tests/test_games.py): loading house games adds to the catalog
+of the process.
+
+Each sample hand has the same table: Ann (seat 1, the button), Bob (small blind) and Cy (big
+blind) see every street by checking (a pot of 600) and show down.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+FOLDER = Path(__file__).parents[1] / "home_games"
+SAMPLES = FOLDER / "samples"
+GAMES = sorted(f.stem for f in FOLDER.glob("*.toml"))
+BARGE = [sys.executable, "-m", "pipeline.cli"]
+
+Won = tuple[tuple[str, str, int], ...]  # (player, portion or "" for the whole pot, amount)
+
+# Who wins what in each sample hand, in the file's order, and the rule step it exercises.
+EXPECTED: dict[str, list[Won]] = {
+    "omaha_holdem": [
+        (("Cy", "", 600),),  # 10 exactly two down cards: Bob's single heart makes no royal flush
+        (("Bob", "", 300), ("Cy", "", 300)),  # 9 the same straight splits
+        (("Ann", "", 600),),  # 10 two down cards with a paired board: Kings full beats Nines full
+    ],
+    "tomohawk": [
+        (("Cy", "", 600),),  # 10 both down cards play: four hearts on the board, Bob holds one
+        (("Bob", "", 300), ("Cy", "", 300)),  # 5, 7 two cards a street; the same Kings split
+        (("Ann", "", 600),),  # 10 a straight made with both down cards and three of seven
+    ],
+    "omaha_high_low": [
+        (("Cy", "high", 300), ("Bob", "low", 300)),  # 9, 10 high and low split the pot
+        (("Cy", "", 600),),  # 12 one low board card: no low, the high hand takes all
+        (("Cy", "high", 300), ("Bob", "low", 150), ("Cy", "low", 150)),  # 10 the same low splits
+    ],
+    "rickiebears_five_card_flop": [
+        (("Bob", "", 600),),  # 3 five common cards at once: one down card makes a royal flush
+        (("Ann", "", 600),),  # 5 three down cards and one common card: four Kings
+        (("Cy", "", 300), ("Ann", "", 300)),  # 5 the same straight splits
+    ],
+    "courcheval_home": [
+        (("Bob", "", 600),),  # 2 the first common card comes with the down cards: four eights
+        (("Cy", "", 600),),  # 11 exactly two of FOUR down cards: Bob's single heart plays no flush
+        (("Bob", "", 300), ("Cy", "", 300)),  # 10 the same straight splits
+    ],
+    "dublin_holdem": [
+        (("Bob", "", 600),),  # any five of nine: one down card and four common cards
+        (("Cy", "", 600),),  # three down cards and the board's King: four Kings
+        (("Bob", "", 200), ("Cy", "", 200), ("Ann", "", 200)),  # the board's royal flush splits
+    ],
+    "billmaha": [
+        (("Ann", "high", 300), ("Bob", "low", 300)),  # 11 a ten low qualifies (no eight low exists)
+        (("Ann", "", 600),),  # 11 two low board cards: no low, the high hand takes all
+        (("Ann", "high", 300), ("Bob", "low", 150), ("Cy", "low", 150)),  # 11 a nine low splits
+    ],
+    "goofy_omaha": [
+        (("Ann", "high", 300), ("Bob", "low", 300)),  # 13 no qualifier: a Queen low wins; 5 Cy draws
+        (("Cy", "high", 300), ("Bob", "low", 300)),  # 5, 9 both draws; Bob's drawn five makes his low
+        (("Bob", "high", 300), ("Bob", "low", 300)),  # 14 the wheel wins both ways
+    ],
+    "twin_beds": [
+        (("Cy", "", 600),),  # 15 one row: Ann's sevens on both rows make no four of a kind
+        (("Bob", "", 200), ("Cy", "", 200), ("Ann", "", 200)),  # 15 a row's royal flush, no down card
+        (("Ann", "", 600),),  # 15 the first row's full house beats the second row's flushes
+    ],
+    "ultimate_omaha": [
+        (("Bob", "", 600),),  # 15, 16 two down cards and three of the first row: a straight flush
+        (("Bob", "", 600),),  # 15 four Aces on the first row beat four eights on the third
+        (("Bob", "", 300), ("Cy", "", 300)),  # 15 the same straight on two rows splits
+    ],
+    "down_in_the_delta": [
+        (("Bob", "", 600),),  # 12 two down cards and three up or common cards: a royal flush
+        (("Cy", "", 600),),  # 12 Bob's four Aces need his up cards without his down cards
+        (("Bob", "", 300), ("Cy", "", 300)),  # 12 the same straight splits
+    ],
+    "lincoln": [
+        (("Bob", "", 600),),  # 11 the low common four is wild: five Aces
+        (("Bob", "", 300), ("Cy", "", 300)),  # 11 deuces wild in the hand and on the board
+        (("Cy", "", 600),),  # 11 the ace is high, so the three is the low card: three wilds
+    ],
+    "oklahoma_home": [
+        (("Cy", "", 600),),  # 12, 14 a roll of 5: Kings (the last card) and eights (13 - 5) wild
+        (("Cy", "", 600),),  # 13 sixes (the die) and fours wild; 14 four minus six: no third rank
+        (("Bob", "", 300), ("Cy", "", 300)),  # 13 a one: Aces wild; 14 King minus one: Queens wild
+    ],
+    "joemaha": [
+        (("Bob", "high", 300), ("Bob", "low", 150), ("Cy", "low", 150)),  # 13 one three wild, 14 one king
+        (("Bob", "high", 300), ("Ann", "low", 300)),  # 14 the board's king as Ann's wild low card
+        (("Cy", "", 600),),  # 13 the board's three: five Nines; no low
+    ],
+    "full_joemaha": [
+        (("Bob", "high", 300), ("Bob", "low", 150), ("Cy", "low", 150)),  # 13 both threes: four Aces
+        (("Bob", "high", 300), ("Cy", "low", 300)),  # 14 both of Cy's kings wild in the low
+        (("Cy", "high", 300), ("Bob", "low", 150), ("Cy", "low", 150)),  # 13 threes not wild in the low
+    ],
+    "twin_beds_wild": [
+        (("Bob", "", 600),),  # 16 the other row's last rank is wild too: five Aces
+        (("Ann", "", 600),),  # 16 the last cards (sevens, Jacks), not the first, are wild
+        (("Bob", "", 300), ("Cy", "", 300)),  # 16 two rows ending in threes: royal flushes split
+    ],
+    "twin_beds_low_wild": [
+        (("Ann", "", 600),),  # 16 each row's low card (fives, sevens) wild: five Aces
+        (("Cy", "", 600),),  # 16 the ace is high: nines, not Aces, are the first row's wild rank
+        (("Bob", "", 300), ("Cy", "", 300)),  # 16 threes and fours wild: four Aces split
+    ],
+    "nebraska_ii": [
+        (("Ann", "", 600),),  # 10 three down cards and two common: four Aces
+        (("Cy", "", 600),),  # 10 three suited down cards make the straight flush
+        (("Cy", "", 600),),  # 10 two common cards only: Bob's A-K makes no straight
+    ],
+    "omaha_nebraska": [
+        (("Cy", "", 600),),  # 10 three down cards: a straight flush
+        (("Ann", "", 600),),  # 10 two down cards: Queens full
+        (("Cy", "", 600),),  # 10 never four down cards: Bob's four Aces are three
+    ],
+}
+
+
+def barge(*args: str) -> subprocess.CompletedProcess[str]:
+    environ = {k: v for k, v in os.environ.items() if k != "BARGE_GAMES"}
+    return subprocess.run([*BARGE, *args], capture_output=True, text=True, env=environ, check=False)
+
+
+def ingest(folder: Path, db: Path) -> dict[str, object]:
+    stored = barge("ingest", "--games", str(FOLDER), "--db", str(db), "--json", "--jobs", "2", str(folder))
+    assert stored.returncode == 0, stored.stderr
+    summary: dict[str, object] = json.loads(stored.stdout)
+    return summary
+
+
+def findings(summary: dict[str, object]) -> list[str]:
+    audit = summary["audit"]
+    assert isinstance(audit, dict)
+    return [f"{f['hand_id']}: {f['code']} {f['message']}" for f in audit["findings"]]
+
+
+def test_the_documented_examples_are_the_files() -> None:
+    """docs/games.md shows home games' files as they are (a shortened one, "# ...", is not compared)."""
+    blocks = (Path(__file__).parents[1] / "docs" / "games.md").read_text().split("```toml\n")[1:]
+    shown = [block.split("```")[0] for block in blocks]
+    compared = [(tomllib.loads(text)["id"], text) for text in shown if "# ..." not in text]
+    mine = [(game_id, text) for game_id, text in compared if game_id in GAMES]
+    assert len(mine) >= 6
+    for game_id, text in mine:
+        assert (FOLDER / f"{game_id}.toml").read_text() == text
+
+
+def test_every_game_has_a_table_of_expected_samples() -> None:
+    assert sorted(EXPECTED) == [g for g in GAMES if (SAMPLES / f"{g}.bhh").exists()]
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """Thirty hands of each game (one process a game, run side by side), stored together."""
+    out = tmp_path_factory.mktemp("generated")
+
+    def generate(game: str) -> tuple[str, subprocess.CompletedProcess[str]]:
+        return game, barge("generate", "--games", str(FOLDER), "--variant", game, "--hands", "30",
+                           "--seed", "3", "--jobs", "1", str(out / game))
+
+    with ThreadPoolExecutor(4) as pool:
+        for game, made in pool.map(generate, GAMES):
+            assert made.returncode == 0, f"{game}: {made.stderr}"
+    return ingest(out, out / "x.duckdb")
+
+
+@pytest.fixture(scope="module")
+def samples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """Every game's samples, stored together."""
+    return ingest(SAMPLES, tmp_path_factory.mktemp("samples") / "x.duckdb")
+
+
+def stored(summary: dict[str, object], game: str) -> list[tuple[str, int, int]]:
+    files = summary["files"]
+    assert isinstance(files, list)
+    return [(f["status"], f["hands"], f["rejects"]) for f in files if Path(f["path"]).stem == game]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_generated_hands_are_stored_without_findings(game: str, generated: dict[str, object]) -> None:
+    assert stored(generated, game) == [("ingested", 30, 0)]
+    assert [f for f in findings(generated) if f"-{game}-" in f] == []
+
+
+def _won(text: str) -> Iterator[Won]:
+    for hand in text.split("\n\n\n"):
+        lines = re.findall(r"^(\w+) collected ([\d,]+) from pot(?: \((\w+)\))?$", hand, re.M)
+        yield tuple((who, portion, int(amount.replace(",", ""))) for who, amount, portion in lines)
+
+
+@pytest.mark.parametrize("game", sorted(EXPECTED))
+def test_samples_award_what_the_rules_say(game: str, samples: dict[str, object]) -> None:
+    assert list(_won((SAMPLES / f"{game}.bhh").read_text())) == EXPECTED[game]
+    assert stored(samples, game) == [("ingested", len(EXPECTED[game]), 0)] and len(EXPECTED[game]) >= 3
+    assert [f for f in findings(samples) if f"HG-{game}-" in f] == []
