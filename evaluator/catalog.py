@@ -96,6 +96,9 @@ class Game:
     rules: frozenset[str] = frozenset()
     choices: tuple[tuple[str, tuple[Street, ...]], ...] = field(default=())
     hand: str = ""
+    # The boards a hand may combine, each path one way (Cross Over's row or column, docs/games.md
+    # `paths`): the `hand` is played with each path as its board, the best of them counting.
+    paths: tuple[tuple[str, ...], ...] = ()
 
     @property
     def id(self) -> str:
