@@ -65,11 +65,12 @@ FIRST = ("left_of_big_blind", "left_of_button", "bring_in", "showing")
 STEPS = ("choose", "expose", "remove_board", "split")
 TIMED = ("draw", "discard", "roll", *STEPS)  # what `timing` and `in_turn` may name
 WHEN = ("before", "after", "with_action")
+FLIP_BY = ("live", "paid")  # evaluator.catalog FLIP_LIVE, FLIP_PAID
 
 GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "bring_in", "showing",
              "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
-               "timing", "in_turn")
+               "timing", "in_turn", "flip", "flip_by")
 CHOICE_KEYS = ("game", "street")
 HOUSE_REQUIRED = ("id", "name", "rule")
 
@@ -202,7 +203,7 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
     changes: dict[str, Any] = {}
     for key, value in table.items():
         at = (*where, key)
-        if key in ("down", "up", "dice"):
+        if key in ("down", "up", "dice", "flip"):
             changes[key] = _count(src, at, value)
         elif key == "boards":
             boards = _need(src, at, value, dict, 'a table of board name = cards, e.g. { "1" = 3 }')
@@ -212,6 +213,8 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
             changes[key] = None if bet == "none" else bet
         elif key == "first":
             changes[key] = _one_of(src, at, value, FIRST)
+        elif key == "flip_by":
+            changes[key] = _one_of(src, at, value, FLIP_BY)
         elif key in ("draw", "discard"):
             changes[key] = _range(src, at, value)
         elif key == "steps":
@@ -222,6 +225,8 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
             timing = _need(src, at, value, dict, 'a table of step = "before" | "after" | "with_action"')
             changes[key] = tuple((_one_of(src, (*at, step), step, TIMED),
                                   _one_of(src, (*at, step), when, WHEN)) for step, when in timing.items())
+    if "flip_by" in table and not table.get("flip"):
+        raise src.error((*where, "flip_by"), "flip_by names who flips: the street needs `flip = N` (N >= 1)")
     return name, changes
 
 
