@@ -71,10 +71,11 @@ class CardSteps(Wagering):
         assert street is not None
         rule = f"in {self.game.variant.name} {who_flips(spec)} on {spec.name.replace('_', ' ')}"
         shown = [c for c in action.cards if c in player.up]
+        turned = f"{player.name} turns up {' '.join(action.cards)}"
         if player.name not in owing(spec, [player.name], street.paid):
-            self.flag("WRONG_FLIP", f"{player.name} turns up {' '.join(action.cards)} but owes no flip: {rule}")
+            self.flag("WRONG_FLIP", f"{turned} but owes no flip: {rule}")
         elif player.name in street.flipped:
-            self.flag("WRONG_FLIP", f"{player.name} turns up {' '.join(action.cards)} after their flip: {rule}")
+            self.flag("WRONG_FLIP", f"{turned} after their flip: {rule}")
         elif len(action.cards) != spec.flip or shown:
             what = f"{' '.join(shown)} already face up" if shown else f"{len(action.cards)} card(s)"
             self.flag("WRONG_FLIP", f"{player.name} turns up {what}: {rule}")

@@ -263,7 +263,8 @@ def _paths(src: _Source, where: Where, value: object) -> tuple[tuple[str, ...], 
             raise src.error((*where, i), "expected a path of at least one board")
         for j, piece in enumerate(pieces):
             if not isinstance(piece, str) or not _PIECE.match(piece):
-                raise src.error((*where, i, j), f'expected a board name or a card of one ("turn[1]"), got {piece!r}')
+                raise src.error((*where, i, j), f'expected a board name or a card of one ("turn[1]"), '
+                                f"got {piece!r}")
         out.append(tuple(pieces))
     return tuple(out)
 

@@ -364,7 +364,7 @@ class Procedure:
             who = self.table.to_act()
             if who is None:
                 break
-            answer = yield from self.ask(Step(street, ACT, who, moves=self.table.moves(who)))
+            yield from self.ask(Step(street, ACT, who, moves=self.table.moves(who)))
             if with_action and self.table.players[who].live:
                 # §2.38, a stud game chosen: "If they call or raise they will expose (i.e. roll) a
                 # door card of their choice at that time."

@@ -174,7 +174,8 @@ def _path(t: _Table, path: Sequence[str]) -> Cards | None:
     return tuple(cards)
 
 
-def _along(rule: Callable[[_Table], list[Portion]], t: _Table, paths: Sequence[Sequence[str]]) -> list[Portion]:
+def _along(rule: Callable[[_Table], list[Portion]], t: _Table,
+           paths: Sequence[Sequence[str]]) -> list[Portion]:
     """A game with `paths` (docs/games.md): its rule played with each path in play as board "1",
     each portion's best hand from whichever path makes it (high and low may use different paths,
     as Chowaha's and Oklahoma's do)."""
