@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from random import Random
 
 import pytest
 
-from evaluator.catalog import ALL_GAMES
+from evaluator.cards import STANDARD
+from evaluator.catalog import ALL_GAMES, add_games
 from evaluator.codes import parse
 from evaluator.game_files import GameDefinitionError, load
 from evaluator.replay import replay
@@ -41,6 +43,48 @@ def test_a_removed_board_takes_its_paths_out_of_play() -> None:
     without_column = {name: cards for name, cards in CROSS.items() if name != "top"}
     [high] = best_hands("cross_over", parse("AsAd3c4c"), without_column)
     assert high.description == "pair of Aces with K-8-4"  # the row alone
+
+
+AS_PATHS = {
+    "oklahoma": '[["1"], ["2"], ["3"]]',
+    "chowaha": '[["top", "turn[1]", "river"], ["middle", "turn[1]", "river"], '
+               '["middle", "turn[2]", "river"], ["bottom", "turn[2]", "river"]]',
+}
+
+
+@pytest.fixture(scope="module")
+def as_paths(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Oklahoma and Chowaha written with `paths` and Omaha/8, as house games."""
+    folder = tmp_path_factory.mktemp("as_paths")
+    for game, paths in AS_PATHS.items():
+        (folder / f"{game}_paths.toml").write_text(
+            f'id = "{game}_paths"\nname = "{game} as paths"\nrule = "test"\nextends = "{game}"\n'
+            f'hand = "omaha_hi_lo8"\npaths = {paths}\n', encoding="utf-8")
+    add_games([folder])
+    return {game: f"{game}_paths" for game in AS_PATHS}
+
+
+@pytest.mark.parametrize("game", list(AS_PATHS))
+def test_oklahomas_rows_and_chowahas_paths_are_paths(game: str, as_paths: dict[str, str]) -> None:
+    """The general mechanism makes the same hands as the two games' own rules, boards removed
+    (Oklahoma, §2.34) included."""
+    rng = Random(5)
+    sizes: dict[str, int] = {}
+    for street in ALL_GAMES[game].streets:
+        for board, count in street.boards:
+            sizes[board] = sizes.get(board, 0) + count
+    hole = ALL_GAMES[game].hole_cards
+    for _ in range(150):
+        cards = rng.sample(sorted(STANDARD.cards), hole + sum(sizes.values()))
+        boards, at = {}, hole
+        for name, count in sizes.items():
+            boards[name], at = cards[at:at + count], at + count
+        if game == "oklahoma":
+            for name in rng.sample(sorted(boards), rng.randint(0, 3)):
+                del boards[name]
+        own = best_hands(game, cards[:hole], boards)
+        general = best_hands(as_paths[game], cards[:hole], boards)
+        assert [(p.rank, p.raw) for p in own] == [(p.rank, p.raw) for p in general]
 
 
 def _load(tmp_path: Path, text: str) -> None:
