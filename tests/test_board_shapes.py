@@ -4,6 +4,7 @@ Southern Cross II): generated hands with no findings and their hand-written samp
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from random import Random
@@ -16,7 +17,14 @@ from evaluator.codes import parse
 from evaluator.game_files import GameDefinitionError, load
 from evaluator.replay import replay
 from evaluator.showdown import best_hands
-from tests.home_samples import HOME, generated_findings, sample_hands
+from tests.home_samples import HOME, generated_findings, home_games, sample_hands
+
+
+@pytest.fixture(autouse=True)
+def _home_games() -> Iterator[None]:
+    with home_games():
+        yield
+
 
 SHAPES = ("chowahaha", "cross_over", "southern_cross", "southern_cross_ii")
 CROSS = {"top": ["Ah"], "right": ["Kh"], "bottom": ["7c"], "left": ["8d"], "center": ["2h"]}
@@ -52,10 +60,11 @@ AS_PATHS = {
 }
 
 
-@pytest.fixture(scope="module")
-def as_paths(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """Oklahoma and Chowaha written with `paths` and Omaha/8, as house games."""
-    folder = tmp_path_factory.mktemp("as_paths")
+@pytest.fixture
+def as_paths(tmp_path: Path) -> dict[str, str]:
+    """Oklahoma and Chowaha written with `paths` and Omaha/8, as house games (for one test, as
+    the home games)."""
+    folder = tmp_path
     for game, paths in AS_PATHS.items():
         (folder / f"{game}_paths.toml").write_text(
             f'id = "{game}_paths"\nname = "{game} as paths"\nrule = "test"\nextends = "{game}"\n'

@@ -6,6 +6,7 @@ and their hand-written samples."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from evaluator.game_files import GameDefinitionError, load
 from evaluator.replay import replay
 from pipeline.cli import main
 from pipeline.model import Action, Hand
-from tests.home_samples import HOME, generated_findings, sample_hands
+from tests.home_samples import HOME, generated_findings, home_games, sample_hands
 
 FLIPS = ("studaha", "disclosure", "highlander")
 
@@ -32,6 +33,12 @@ def _flip(hand: Hand, player: str) -> Action:
 
 def _codes(hand: Hand) -> dict[str, str]:
     return {f.code.name: f"{f.message} ({f.rule})" for f in replay(hand)}
+
+
+@pytest.fixture(autouse=True)
+def _home_games() -> Iterator[None]:
+    with home_games():
+        yield
 
 
 def test_a_missing_flip_cites_the_games_rule() -> None:
