@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from evaluator.cards import rank_value
 from evaluator.catalog import AFTER_BETTING, BEFORE_BETTING, WITH_OWN_ACTION, Street, showing_of
+from evaluator.flips import owing, who_flips
 from evaluator.hand_state import Player, StreetState
 from evaluator.wagering import Wagering
 from pipeline.model import UNKNOWN_CARD, Action
@@ -29,6 +30,7 @@ class CardSteps(Wagering):
             (kind in ("discard", "draw", "stand_pat") and (spec.draw or spec.discard))
             or (kind == "roll" and spec.dice)
             or kind in (spec.steps if spec else ())
+            or (kind == "expose" and spec.flip)
         )
         if not allowed:
             self.flag(
@@ -56,9 +58,38 @@ class CardSteps(Wagering):
             if kind == "split":
                 player.split = list(action.cards)
             if kind == "expose":
+                if spec is not None and spec.flip:
+                    self.on_flip(player, action, spec)
                 player.up.extend(c for c in action.cards if c not in player.up)
         elif kind == "choose":
             self.on_choose(player, action)
+
+    def on_flip(self, player: Player, action: Action, spec: Street) -> None:
+        """A street's required flip (`Street.flip`): a player who owes it turns up that many of
+        their down cards, once."""
+        street = self.street
+        assert street is not None
+        rule = f"in {self.game.variant.name} {who_flips(spec)} on {spec.name.replace('_', ' ')}"
+        shown = [c for c in action.cards if c in player.up]
+        turned = f"{player.name} turns up {' '.join(action.cards)}"
+        if player.name not in owing(spec, [player.name], street.paid):
+            self.flag("WRONG_FLIP", f"{turned} but owes no flip: {rule}")
+        elif player.name in street.flipped:
+            self.flag("WRONG_FLIP", f"{turned} after their flip: {rule}")
+        elif len(action.cards) != spec.flip or shown:
+            what = f"{' '.join(shown)} already face up" if shown else f"{len(action.cards)} card(s)"
+            self.flag("WRONG_FLIP", f"{player.name} turns up {what}: {rule}")
+        street.flipped.add(player.name)
+
+    def check_flips(self, street: StreetState) -> None:
+        """At the end of a street with a required flip: every player who owes it has made it."""
+        spec = street.spec
+        if spec is None or not spec.flip:
+            return
+        for name in owing(spec, [p.name for p in self.live], street.paid):
+            if name not in street.flipped:
+                self.flag("WRONG_FLIP", f"{name} did not turn up a card on {spec.name.replace('_', ' ')}: in "
+                          f"{self.game.variant.name} {who_flips(spec)}", seq=street.last_seq)
 
     def check_order(self, action: Action, spec: Street) -> None:
         """The step against its street's betting round, and in seat order where the players take it in

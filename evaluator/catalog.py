@@ -40,6 +40,10 @@ BEFORE_BETTING = "before"  # e.g. the draws of the draw games (§2.17), Oklahoma
 AFTER_BETTING = "after"  # e.g. Dramaha's draw (§2.19), Binglaha's die (§2.10), Sohe's split (§2.46)
 WITH_OWN_ACTION = "with_action"  # once the player has acted: Scrotum's discard (§2.43), Pick'em's door card
 
+# Who owes a required flip (`Street.flip_by`).
+FLIP_LIVE = "live"  # every player still in the hand (Studaha, Pick'em's door card)
+FLIP_PAID = "paid"  # those who put chips in on the street (Disclosure: "put money into the pot last round")
+
 
 @dataclass(frozen=True, slots=True)
 class Street:
@@ -54,7 +58,9 @@ class Street:
     ("draw" for a draw's discards and replacement cards, "discard", "roll", or a name in
     `steps`; when: BEFORE_BETTING, AFTER_BETTING, WITH_OWN_ACTION); a step not named may come
     anywhere on its street; `in_turn`: the steps each player takes in turn, from the first
-    active player to the left of the button (the draws, §2.17).
+    active player to the left of the button (the draws, §2.17);
+    `flip`: down cards each player `flip_by` names must turn up on the street, of their choice
+    (an `exposes` line, placed by `timing`'s `expose`; 0: no flip is required).
     """
 
     name: str
@@ -69,6 +75,8 @@ class Street:
     steps: frozenset[str] = frozenset()
     timing: tuple[tuple[str, str], ...] = ()
     in_turn: frozenset[str] = frozenset()
+    flip: int = 0
+    flip_by: str = FLIP_LIVE
 
     def when(self, step: str) -> str | None:
         """Where `step` comes against the betting round, or None where the section does not say."""
@@ -129,6 +137,9 @@ class Game:
     choices: tuple[tuple[str, tuple[Street, ...]], ...] = field(default=())
     hand: str = ""
     parts: tuple[Part, ...] = ()  # the portions of a game whose `hand` is "portions"
+    # The boards a hand may combine, each path one way (Cross Over's row or column, docs/games.md
+    # `paths`): the `hand` is played with each path as its board, the best of them counting.
+    paths: tuple[tuple[str, ...], ...] = ()
 
     @property
     def id(self) -> str:

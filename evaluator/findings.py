@@ -116,6 +116,8 @@ CODES: dict[str, Code] = _codes(
     ("WRONG_DICE", "error", "1.13", "dice rolled by the wrong player, the wrong number, or not rolled"),
     ("WRONG_BOARD_REMOVAL", "error", "2.34", "Oklahoma: the wrong boards removed"),
     ("WRONG_GAME_CHOICE", "error", "2.38", "Pick'em: the wrong player chose, or not a HORSE game"),
+    ("WRONG_FLIP", "error", GAME, "a required flip (a door card, Studaha's two cards) missing, of the wrong "
+     "number of cards, or by a player who owes none"),
     ("FLOOR_RULING", "info", GAME, "a floor ruling recorded in the hand"),
     ("UNKNOWN_RULES_OPTION", "warning", GAME, "a rules option the profile does not know; it was ignored"),
     ("REPLAY_STOPPED", "warning", GAME, "the record is too broken to replay past this point"),

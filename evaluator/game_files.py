@@ -56,16 +56,22 @@ HANDS = ("action_razz", "action_razzdugi", "archie", "at_most_two", "at_most_two
          "short_deck_holdem", "short_deck_holdem_trips", "short_deck_omaha", "sohe", "stud_27_low",
          "stud_a5_low", "stud_a6_low", "stud_hi_lo", "stud_hi_lo8", "stud_high",
          "two_or_five_omaha_hi_lo8", "wonky_donkey")
+# The ways of making a hand that read one board ("1"): the ones a game's `paths` may feed, each
+# path in turn played as that board.
+ONE_BOARD_HANDS = ("at_most_two", "at_most_two_hi_lo8", "holdem", "holdem_hi_lo8", "omaha", "omaha_hi_lo8",
+                   "short_deck_holdem", "short_deck_holdem_trips", "short_deck_omaha",
+                   "two_or_five_omaha_hi_lo8")
 BETS = ("small", "big", "none")
 FIRST = ("left_of_big_blind", "left_of_button", "bring_in", "showing")
 STEPS = ("choose", "expose", "remove_board", "split")
 TIMED = ("draw", "discard", "roll", *STEPS)  # what `timing` and `in_turn` may name
 WHEN = ("before", "after", "with_action")
+FLIP_BY = ("live", "paid")  # evaluator.catalog FLIP_LIVE, FLIP_PAID
 
 GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "bring_in", "showing",
-             "structures", "ties", "rules", "showdown", "hand", "street", "choice", "portion")
+             "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice", "portion")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
-               "timing", "in_turn")
+               "timing", "in_turn", "flip", "flip_by")
 CHOICE_KEYS = ("game", "street")
 PORTION_KEYS = ("name", "scale", "qualifier", "hole", "boards", "up", "wild")
 PORTION_NAMES = ("high", "low")  # the award lines' names (docs/format.md)
@@ -206,7 +212,7 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
     changes: dict[str, Any] = {}
     for key, value in table.items():
         at = (*where, key)
-        if key in ("down", "up", "dice"):
+        if key in ("down", "up", "dice", "flip"):
             changes[key] = _count(src, at, value)
         elif key == "boards":
             boards = _need(src, at, value, dict, 'a table of board name = cards, e.g. { "1" = 3 }')
@@ -216,6 +222,8 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
             changes[key] = None if bet == "none" else bet
         elif key == "first":
             changes[key] = _one_of(src, at, value, FIRST)
+        elif key == "flip_by":
+            changes[key] = _one_of(src, at, value, FLIP_BY)
         elif key in ("draw", "discard"):
             changes[key] = _range(src, at, value)
         elif key == "steps":
@@ -226,6 +234,8 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
             timing = _need(src, at, value, dict, 'a table of step = "before" | "after" | "with_action"')
             changes[key] = tuple((_one_of(src, (*at, step), step, TIMED),
                                   _one_of(src, (*at, step), when, WHEN)) for step, when in timing.items())
+    if "flip_by" in table and not table.get("flip"):
+        raise src.error((*where, "flip_by"), "flip_by names who flips: the street needs `flip = N` (N >= 1)")
     return name, changes
 
 
@@ -245,6 +255,29 @@ def _streets(src: _Source, where: Where, tables: object, base: tuple[Street, ...
     return tuple(streets)
 
 
+# A piece of a path: a whole board ("top") or one card of it, counted from 1 ("turn[2]").
+_PIECE = re.compile(r"^([A-Za-z0-9_]+)(?:\[([1-9][0-9]*)\])?$")
+
+
+def _paths(src: _Source, where: Where, value: object) -> tuple[tuple[str, ...], ...]:
+    """`paths = [["left", "center", "right"], ...]`: the boards (or cards of a board) a hand may
+    combine, each list one way; every path needs at least one piece."""
+    paths = _need(src, where, value, list, 'a list of paths, e.g. [["top", "center", "bottom"]]')
+    if not paths:
+        raise src.error(where, "expected at least one path")
+    out = []
+    for i, path in enumerate(paths):
+        pieces = _need(src, (*where, i), path, list, 'a path: a list of boards, e.g. ["top", "turn[1]"]')
+        if not pieces:
+            raise src.error((*where, i), "expected a path of at least one board")
+        for j, piece in enumerate(pieces):
+            if not isinstance(piece, str) or not _PIECE.match(piece):
+                raise src.error((*where, i, j), f'expected a board name or a card of one ("turn[1]"), '
+                                f"got {piece!r}")
+        out.append(tuple(pieces))
+    return tuple(out)
+
+
 # ---- building a game -------------------------------------------------------------------------
 
 _SCALARS: dict[str, Callable[[_Source, Where, object], object]] = {
@@ -257,6 +290,7 @@ _SCALARS: dict[str, Callable[[_Source, Where, object], object]] = {
     "showdown": lambda src, at, v: _names(src, at, v, SHOWDOWN_SCALES),
     "rules": lambda src, at, v: frozenset(_names(src, at, v, RULE_FLAGS)),
     "hand": lambda src, at, v: _one_of(src, at, v, HANDS),
+    "paths": _paths,
 }
 _REQUIRED = ("deck", "forced", "street", "showdown", "hand")  # of a game that extends none
 
@@ -318,6 +352,7 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
     if (game.hand == PORTIONS) != bool(game.parts):
         raise src.error(("hand",), f'hand = "{PORTIONS}" exactly when the game has [[portion]] tables')
     _check_portions(src, game)
+    _check_paths(src, game)
     return game
 
 
@@ -392,6 +427,31 @@ def _array(src: _Source, key: str, tables: object, allowed: Sequence[str],
         if missing:
             raise src.error(at, f"a {key} needs {' and '.join(f'`{k} = ...`' for k in missing)}")
         yield at, table
+
+
+def _check_paths(src: _Source, game: Game) -> None:
+    """Every piece of a path names a board the streets deal, and a card it has; paths feed only
+    a way of making a hand that reads one board."""
+    if not game.paths:
+        return
+    if game.hand not in ONE_BOARD_HANDS:
+        raise src.error(("paths",), f"paths play each path as board 1: hand must be one of "
+                        f"{', '.join(ONE_BOARD_HANDS)}; got {game.hand!r}")
+    dealt: dict[str, int] = {}
+    for street in game.streets:
+        for board, count in street.boards:
+            dealt[board] = dealt.get(board, 0) + count
+    for i, path in enumerate(game.paths):
+        for j, piece in enumerate(path):
+            match = _PIECE.match(piece)
+            assert match is not None  # checked by _paths
+            board, card = match.group(1), match.group(2)
+            if board not in dealt:
+                raise src.error(("paths", i, j), f"a board the streets deal ({', '.join(dealt) or 'none'}); "
+                                f"got {board!r}")
+            if card is not None and int(card) > dealt[board]:
+                raise src.error(("paths", i, j), f"a card board {board} is dealt: it gets {dealt[board]}, "
+                                f"not {card}")
 
 
 def _choices(src: _Source, tables: object) -> tuple[tuple[str, tuple[Street, ...]], ...]:

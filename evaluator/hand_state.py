@@ -83,6 +83,8 @@ class StreetState:
     antes: Counter[str] = field(default_factory=Counter)  # antes posted on this street, by player
     all_exposed: set[str] = field(default_factory=set)  # players showing every card at its start
     bettors: set[str] = field(default_factory=set)  # players who have acted in the street's betting
+    flipped: set[str] = field(default_factory=set)  # players who made the street's required flip
+    paid: set[str] = field(default_factory=set)  # players who put chips in on the street (flips.pays)
     last_seq: int = 0
 
 

@@ -21,7 +21,8 @@ from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 
-from evaluator.catalog import AFTER_BETTING, ALL_GAMES, BEFORE_BETTING, LEFT_OF_BIG_BLIND, Street
+from evaluator.catalog import AFTER_BETTING, ALL_GAMES, BEFORE_BETTING, WITH_OWN_ACTION, Street
+from evaluator.flips import owing
 from evaluator.legal import LiveHand, Moves, Post, forced_bets
 from evaluator.profiles import resolve
 from evaluator.settle import Settlement
@@ -40,7 +41,7 @@ DISCARD = "discard"  # `player` throws away `fewest` to `most` of `cards`, not r
 SPLIT = "split"  # `player` splits `cards` into a two and the rest (Sohe)
 ROLL = "roll"  # `player` rolls `dice` dice (§1.13)
 REMOVE = "remove_board"  # the dealer removes the rows `options` (§2.34)
-EXPOSE = "expose"  # `player` may turn up one of `cards` (must, when `fewest` is 1)
+EXPOSE = "expose"  # `player` turns up `fewest` to `most` of `cards` (a required flip: exactly `fewest`)
 ACT = "act"  # `player` acts in the betting round: `moves`
 RUN_TWICE = "run_it"  # the players all-in may run the rest of the board twice (`chore`: the action)
 SHOW = "show"  # `player` shows `cards` (described as `detail`) or mucks
@@ -247,9 +248,12 @@ class Procedure:
         if "remove_board" in spec.steps:
             removed = self.engine.boards_to_remove() or set()  # §2.34
             yield from self.ask(Step(name, REMOVE, options=tuple(sorted(removed))))
+        if spec.when("expose") == BEFORE_BETTING:
+            yield from self.flips(name, spec)
         yield from self.betting(name, spec)
         if len(self.table.live) < 2:
             return
+        yield from self.flips(name, spec)  # after the betting, or those left of a flip with the action
         if spec.discard:
             yield from self.discard(name, spec)
         if spec.draw and after:
@@ -260,7 +264,7 @@ class Procedure:
         last = self.engine.plan_index + 1 >= len(self.engine.plan)
         if spec.dice and not last and not rolled_first:
             yield from self.roll(name, spec)
-        if "expose" in spec.steps and not self.game.choices and not last:
+        if "expose" in spec.steps and not last:
             for who in self.order():  # Mexican Poker: a player may turn up their down card
                 player = self.table.players[who]
                 hidden = tuple(c for c in player.cards if c not in player.up)
@@ -349,18 +353,29 @@ class Procedure:
             yield from self.ask(Step(street, DISCARD, name, fewest=min(low, len(pool)),
                                      most=min(high, len(pool)), cards=pool))
 
+    def flips(self, street: str, spec: Street, only: str | None = None) -> Generator[Step, Answer, None]:
+        """A street's required flip (`Street.flip`): each player who owes it and has not made it
+        turns up that many down cards of their choice (`only`: just that player)."""
+        state = self.engine.street
+        done, paid = (state.flipped, state.paid) if state is not None else (set(), set())
+        live = [only] if only is not None else self.order()
+        for who in owing(spec, live, paid):
+            player = self.table.players[who]
+            hidden = tuple(c for c in player.cards if c not in player.up)
+            if who not in done and len(hidden) >= spec.flip:
+                yield from self.ask(Step(street, EXPOSE, who, cards=hidden, fewest=spec.flip, most=spec.flip))
+
     def betting(self, street: str, spec: Street) -> Generator[Step, Answer, None]:
-        door = bool(self.game.choices) and "expose" in spec.steps and spec.first == LEFT_OF_BIG_BLIND
+        with_action = spec.flip and spec.when("expose") == WITH_OWN_ACTION
         while True:
             who = self.table.to_act()
             if who is None:
                 break
-            answer = yield from self.ask(Step(street, ACT, who, moves=self.table.moves(who)))
-            player = self.table.players[who]
-            stays = any(a.kind in ("call", "raise", "check", "bet", "complete") for a in answer)
-            if door and stays and not player.up and player.cards:
-                # §2.38, a stud game chosen: a player who stays in exposes a door card of their choice.
-                yield from self.ask(Step(street, EXPOSE, who, cards=self.held(who), fewest=1, most=1))
+            yield from self.ask(Step(street, ACT, who, moves=self.table.moves(who)))
+            if with_action and self.table.players[who].live:
+                # §2.38, a stud game chosen: "If they call or raise they will expose (i.e. roll) a
+                # door card of their choice at that time."
+                yield from self.flips(street, spec, only=who)
         back = self.table.uncalled()
         if back is not None:  # §1.1: the uncalled part of the top wager goes back
             yield from self.ask(Step(street, RETURN, back[0], count=back[1],

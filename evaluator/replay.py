@@ -23,6 +23,7 @@ from evaluator.awarding import Share
 from evaluator.catalog import ALL_GAMES, Street
 from evaluator.findings import Finding
 from evaluator.finish import Finish
+from evaluator.flips import pays
 from evaluator.hand_state import Player, Stop, StreetState
 from evaluator.profiles import resolve
 from evaluator.wagering import BETTING_KINDS
@@ -75,6 +76,8 @@ class Replay(Finish):
         street = self.street
         assert street is not None
         street.last_seq = self.seq
+        if pays(action):
+            street.paid.add(action.player or "")
         kind = action.kind
         if kind == "ruling":
             self.flag("FLOOR_RULING", f"floor ruling: {action.detail}")
@@ -173,6 +176,7 @@ class Replay(Finish):
             self.check_removal(street)  # §2.34: a removal is checked whoever is left to play the river
         if spec is None or not going_on:
             return
+        self.check_flips(street)
         if spec.dice and not street.rolled and self.plan_index + 1 < len(self.plan):
             self.flag(
                 "WRONG_DICE",

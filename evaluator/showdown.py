@@ -37,12 +37,12 @@ Omaha X or Better (§2.37): a roll of 2, 3 or 4 leaves no low portion, and the h
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations, product
 
 import numpy as np
 
-from evaluator.catalog import Part, hand_of, parts_of
+from evaluator.catalog import ALL_GAMES, Part, hand_of, parts_of
 from evaluator.codes import JOKER, RANKS, encode_hands
 from evaluator.game_files import CHOSEN, HANDS, PORTIONS
 from evaluator.scales import badugi_batch, best5_batch, category, describe, evaluate, low_floor
@@ -161,6 +161,30 @@ def _murder(t: _Table) -> list[Cards]:
     if len(rows) != 3:
         raise ValueError("Murder needs the three rows of the grid")
     return [h + b for h in combinations(t.hole, 2) for b in product(*rows)]
+
+
+def _path(t: _Table, path: Sequence[str]) -> Cards | None:
+    """The cards of one of a game's `paths`: its boards (or single cards, "turn[2]") in order;
+    None when a board of it is not in play (removed, or not dealt in this hand)."""
+    cards: list[str] = []
+    for piece in path:
+        name, _, index = piece.rstrip("]").partition("[")
+        board = t.boards.get(name)
+        if board is None or (index and int(index) > len(board)):
+            return None
+        cards.extend(board[int(index) - 1:int(index)] if index else board)
+    return tuple(cards)
+
+
+def _along(rule: Callable[[_Table], list[Portion]], t: _Table,
+           paths: Sequence[Sequence[str]]) -> list[Portion]:
+    """A game with `paths` (docs/games.md): its rule played with each path in play as board "1",
+    each portion's best hand from whichever path makes it (high and low may use different paths,
+    as Chowaha's and Oklahoma's do)."""
+    boards = [cards for cards in (_path(t, p) for p in paths) if cards is not None]
+    tries = [rule(replace(t, boards={"1": cards})) for cards in boards] or [rule(replace(t, boards={}))]
+    return [max(portions, key=lambda p: (p.rank is not None, p.raw if p.rank is None else p.rank))
+            for portions in zip(*tries, strict=True)]
 
 
 def _scrotum(t: _Table) -> list[Cards]:
@@ -469,9 +493,13 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
         None if split is None else (tuple(split[0]), tuple(split[1])),
     )
     encode_hands([table.hole])  # every card must be a card: ValueError otherwise
-    if hand == PORTIONS:
-        return tuple(_part(table, part) for part in parts_of(game, chosen))
-    return tuple(_RULES[hand](table))
+    played = ALL_GAMES[chosen] if chosen is not None and ALL_GAMES[game].choices else ALL_GAMES[game]
+
+    def written(t: _Table) -> list[Portion]:  # a game's own portions (docs/games.md `[[portion]]`)
+        return [_part(t, part) for part in parts_of(game, chosen)]
+
+    rule = written if hand == PORTIONS else _RULES[hand]
+    return tuple(_along(rule, table, played.paths) if played.paths else rule(table))
 
 
 def showdown(game: str, players: Sequence[Holding | Sequence[str]],

@@ -233,7 +233,8 @@ def card_step(recorder: rec.Recorder, step: rec.Step, key: str) -> None:
         st.markdown(f"**{who}** holds {' '.join(step.cards)}: "
                     + {rec.DRAW: f"changes {span} cards", rec.DISCARD: f"throws away {span} cards",
                        rec.SPLIT: "picks the two cards of the Hold'em hand",
-                       rec.EXPOSE: "turns up a card" if step.fewest else "may turn up a card"}[kind])
+                       rec.EXPOSE: f"turns up {span} card{'s' * (step.most != 1)}" if step.fewest
+                       else "may turn up a card"}[kind])
         picked = card_picker("Cards thrown" if kind in (rec.DRAW, rec.DISCARD) else "Cards",
                              list(step.cards), f"{key}_held")
         drawn = card_picker("Cards drawn", stub, f"{key}_drawn") if kind == rec.DRAW and picked else ()

@@ -206,10 +206,11 @@ class _Play:
         return answer(step, removed)
 
     def expose(self, step: Step) -> Answer:
-        """§2.38, a stud game chosen: a player who stays in exposes a door card of their choice;
-        Mexican Poker: a player may turn up their down card, so the next card comes down."""
+        """A required flip (§2.38's door card, Studaha's two cards): the player turns up the cards
+        owed, of their choice; Mexican Poker: a player may turn up their down card, so the next
+        card comes down."""
         if step.fewest:
-            return answer(step, (self.rng.choice(step.cards),))
+            return answer(step, tuple(self.rng.sample(step.cards, step.fewest)))
         return answer(step, step.cards[:1] if self.rng.random() < 0.3 else ())
 
     def run_twice(self, step: Step) -> Answer:
