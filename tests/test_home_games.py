@@ -130,6 +130,42 @@ EXPECTED: dict[str, list[Won]] = {
         (("Ann", "", 600),),  # 10 two down cards: Queens full
         (("Cy", "", 600),),  # 10 never four down cards: Bob's four Aces are three
     ],
+    # The board shapes' and flips' samples: each hand's `Note:` line quotes the rule that decides it.
+    "chowahaha": [
+        (("Bo", "", 300),),  # rule 10: the sample's Note line says why
+        (("Cy", "", 300),),  # rule 10-11: the sample's Note line says why
+        (("Bo", "", 300),),  # rule 10-11: the sample's Note line says why
+    ],
+    "cross_over": [
+        (("Cy", "", 300),),  # rule 15: the sample's Note line says why
+        (("Ann", "", 300),),  # rule 15: the sample's Note line says why
+        (("Bo", "", 300),),  # rule 15: the sample's Note line says why
+    ],
+    "southern_cross": [
+        (("Bo", "", 300),),  # rule 23: the sample's Note line says why
+        (("Bo", "", 300),),  # rule 23: the sample's Note line says why
+        (("Ann", "", 300),),  # rule 23: the sample's Note line says why
+    ],
+    "southern_cross_ii": [
+        (("Bo", "", 300),),  # rule 1, 23: the sample's Note line says why
+        (("Bo", "", 300),),  # rule 23: the sample's Note line says why
+        (("Ann", "", 300),),  # rule 23: the sample's Note line says why
+    ],
+    "studaha": [
+        (("Cy", "", 300),),  # rule 3: the sample's Note line says why
+        (("Bo", "", 200),),  # rule 3: the sample's Note line says why
+        (("Ann", "", 300),),  # rule 3, 11: the sample's Note line says why
+    ],
+    "highlander": [
+        (("Cy", "high", 150), ("Bo", "low", 150)),  # rule 9-10: the sample's Note line says why
+        (("Bo", "", 300),),  # rule 9, 14: the sample's Note line says why
+        (("Bo", "high", 150), ("Cy", "low", 150)),  # rule 9-12: the sample's Note line says why
+    ],
+    "disclosure": [
+        (("Cy", "", 300),),  # rule 3, 6: the sample's Note line says why
+        (("Bo", "", 500),),  # rule 6: the sample's Note line says why
+        (("Cy", "", 400),),  # rule 3, 6: the sample's Note line says why
+    ],
 }
 
 
@@ -200,7 +236,7 @@ def test_generated_hands_are_stored_without_findings(game: str, generated: dict[
 
 
 def _won(text: str) -> Iterator[Won]:
-    for hand in text.split("\n\n\n"):
+    for hand in re.split(r"\n(?=BARGE Hand #)", text.strip()):
         lines = re.findall(r"^(\w+) collected ([\d,]+) from pot(?: \((\w+)\))?$", hand, re.M)
         yield tuple((who, portion, int(amount.replace(",", ""))) for who, amount, portion in lines)
 
