@@ -45,6 +45,7 @@ from pipeline.schema import (
     HAND_TABLES,
     SCHEMAS,
     TOTALS_TABLE,
+    create_table_sql,
     sql_type,
 )
 
@@ -140,18 +141,13 @@ def schemas() -> dict[str, pa.Schema]:
     con = duckdb.connect()
     try:
         for name in SCHEMAS:
-            con.execute(create_table_sql_of(name, SCHEMAS[name])).fetchall()
+            con.execute(create_table_sql(name)).fetchall()
         refresh_facts(con)
         derived = {name: con.sql(f"SELECT * FROM {name}").to_arrow_table().schema
                    for name in (FACTS_TABLE, TOTALS_TABLE)}
     finally:
         con.close()
     return {**SCHEMAS, **derived, "rules": RULES_SCHEMA}
-
-
-def create_table_sql_of(name: str, schema: pa.Schema) -> str:
-    columns = ", ".join(f'"{f.name}" {sql_type(f.type)}' for f in schema)
-    return f"CREATE TABLE IF NOT EXISTS {name} ({columns})"
 
 
 def _partition_folder(table: str) -> str:
