@@ -244,6 +244,12 @@ class BargeTransformer(Transformer[Token, Any]):
     def split(self, first: tuple[str, ...], second: tuple[str, ...]) -> list[Partial]:
         return _partial("split", cards=first + second, detail=f"{len(first)}+{len(second)}")
 
+    def declare(self, declaration: Token) -> list[Partial]:
+        return _partial("declare", detail=str(declaration))
+
+    def pay(self, value: int) -> list[Partial]:
+        return _partial("fee", value)
+
     def dealt_line(self, name: Token, *groups: tuple[str, tuple[str, ...]]) -> tuple[Any, ...]:
         partials = [("deal", None, None, cards, face) for face, cards in groups]
         return ("action", name, name.value.strip(), partials, False)

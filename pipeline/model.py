@@ -24,7 +24,7 @@ ACTION_KINDS = frozenset(
     {
         "deal", "post", "ante", "bring_in", "complete", "bet", "call", "raise", "check",
         "fold", "stand_pat", "discard", "draw", "expose", "show", "muck", "roll", "choose",
-        "split", "return", "board", "remove_board", "run_it", "reshuffle", "note", "ruling",
+        "split", "declare", "fee", "return", "board", "remove_board", "run_it", "reshuffle", "note", "ruling",
     }
 )  # fmt: skip
 

@@ -112,6 +112,10 @@ def _verb(action: Action) -> str:
     if kind == "split":
         first = int((action.detail or "2+").split("+")[0])
         return f"splits {_cards(action.cards[:first])} {_cards(action.cards[first:])}"
+    if kind == "declare":
+        return f"declares {action.detail}"
+    if kind == "fee":
+        return f"pays {a(action.amount or 0)}"
     if kind == "board":
         return f"deals board {action.detail} {_cards(action.cards)}"
     if kind == "remove_board":
