@@ -227,8 +227,9 @@ def hand_setup(seed: int, variant: str, index: int, plain: bool = False,
     count = min(count, config.max_seats)
     seat_numbers = sorted(table_rng.sample(range(1, config.max_seats + 1), count))
     names = table_rng.sample(PLAYERS, count)
-    level = min(table_rng.randrange(3) + session // 2, 6)
-    # Tournament levels rise from session to session; a cash table keeps its stakes.
+    # Tournament levels rise from session to session (the table's first level is its own, drawn once
+    # per table, so that no session starts below the one before); a cash table keeps its stakes.
+    level = min(Random(f"{seed}:{variant}:{t}:level").randrange(3) + session // 2, 6)
     stakes, level_text = _stakes(game, config, level, Random(f"{seed}:{variant}:stakes:{t}"))
     bomb = (not plain and cash and config.structure != "limit" and game.forced == "blinds"
             and game.showing is None and any(s.boards for s in game.streets) and rng.random() < 0.04)
