@@ -100,11 +100,25 @@ class WildRule:
 
 
 @dataclass(frozen=True, slots=True)
+class SplitCard:
+    """The card a split-card portion goes to (a `[[portion]]`'s `card`, docs/games.md): among the
+    players' face-down cards of `suit` (a suit letter, or "last": the suit of the last card of the
+    portion's board), the `rank` one ("lowest" or "highest", the ace high as in the hands'
+    ranking); with `highest_from`, the highest when that last card is of that rank or higher and
+    the lowest otherwise (Chicago Hold'em, home game #697)."""
+
+    suit: str
+    rank: str = "lowest"
+    highest_from: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Part:
     """One portion of the pot of a game whose hand is "portions" (docs/games.md): its `name` in
     the award lines, the five-card `scale`, an ace-to-five `qualifier` (X or better), how many of
     the player's cards a hand uses (`hole`: fewest, most; None: any), the boards it may be made
-    with (any one of them), whether up cards count as board cards (`up_as_board`), and `wild`."""
+    with (any one of them), whether up cards count as board cards (`up_as_board`), and `wild`; a
+    portion whose scale is "split_card" goes to the holder of the `card` its rule names."""
 
     name: str
     scale: str
@@ -113,6 +127,7 @@ class Part:
     boards: tuple[str, ...] = ("1",)
     up_as_board: bool = False
     wild: WildRule | None = None
+    card: SplitCard | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,4 +265,6 @@ def _part_entry(part: Part) -> dict[str, object]:
             "hole": part.hole, "boards": list(part.boards), "up_as_board": part.up_as_board,
             "wild": None if wild is None else {"ranks": sorted(wild.ranks), "board": wild.board,
                                                "die": sorted(wild.die), "every_board": wild.every_board,
-                                               "most": wild.most}}
+                                               "most": wild.most},
+            **({} if part.card is None else {"card": {"suit": part.card.suit, "rank": part.card.rank,
+                                                      "highest_from": part.card.highest_from}})}

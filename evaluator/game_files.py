@@ -24,7 +24,7 @@ from evaluator.cards import MEXICAN, SHORT, STANDARD, WITH_JOKER, Deck
 from evaluator.variants import ALL_VARIANTS, Variant
 
 if TYPE_CHECKING:
-    from evaluator.catalog import Game, Part, Street, WildRule
+    from evaluator.catalog import Game, Part, SplitCard, Street, WildRule
 
 SHIPPED = Path(__file__).resolve().parent / "games"
 ENV_GAMES = "BARGE_GAMES"  # folders of house games, os.pathsep-separated
@@ -43,7 +43,7 @@ RULE_FLAGS = ("deal_down_when_exposed", "double_bet_open_pair", "extra_hole_card
 SHOWDOWN_SCALES = ("27_low", "a5_low", "a5_low8", "a5_low8_if_black", "a5_low_unpaired", "a5_low_x",
                    "a6_low", "action_razz", "badugi", "badugi_27", "chosen", "draw_high", "duck_flush",
                    "high", "high_archie", "high_bug", "high_mexican", "high_pair", "high_quick_quads",
-                   "high_short_deck", "high_short_deck_trips", "holdem", "omaha", "points49")
+                   "high_short_deck", "high_short_deck_trips", "holdem", "omaha", "points49", "split_card")
 # The ways a hand is made at the showdown: which cards may be combined and how the pot is split
 # (evaluator.showdown, one function each). "chosen": the game chosen in the hand's (§2.38).
 CHOSEN = "chosen"
@@ -73,9 +73,13 @@ GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "brin
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
                "timing", "in_turn", "flip", "flip_by")
 CHOICE_KEYS = ("game", "street")
-PORTION_KEYS = ("name", "scale", "qualifier", "hole", "boards", "up", "wild")
-PORTION_NAMES = ("high", "low")  # the award lines' names (docs/format.md)
-PORTION_SCALES = ("high", "ace_to_five", "deuce_to_seven", "ace_to_six")  # evaluator.scales
+PORTION_KEYS = ("name", "scale", "qualifier", "hole", "boards", "up", "wild", "card")
+PORTION_NAMES = ("high", "low", "split card")  # the award lines' names (docs/format.md)
+SPLIT_CARD = "split_card"  # a portion won by a card, not a five-card hand (evaluator.showdown)
+PORTION_SCALES = ("high", "ace_to_five", "deuce_to_seven", "ace_to_six", SPLIT_CARD)  # evaluator.scales
+CARD_KEYS = ("suit", "rank", "highest_from")
+CARD_SUITS = ("s", "h", "d", "c", "last")
+CARD_RANKS = ("lowest", "highest")
 UP_CARDS = ("hole", "board")  # what a player's up cards count as in a portion's hand
 WILD_KEYS = ("ranks", "board", "die", "every_board", "most")
 WILD_BOARD = ("lowest", "last")  # evaluator.wild_rules
@@ -392,8 +396,12 @@ def _portions(src: _Source, tables: object) -> tuple[Part, ...]:
             raise src.error((*at, "boards"), "at least one board name")
         up = _one_of(src, (*at, "up"), table.get("up", "hole"), UP_CARDS)
         wild = _wild(src, (*at, "wild"), table["wild"]) if "wild" in table else None
+        if (scale == SPLIT_CARD) != ("card" in table):
+            raise src.error((*at, "card" if scale == SPLIT_CARD else "scale"),
+                            f'a card table exactly when scale = "{SPLIT_CARD}"')
+        card = _split_card(src, (*at, "card"), table["card"]) if "card" in table else None
         parts.append(Part(_one_of(src, (*at, "name"), table["name"], PORTION_NAMES), scale, qualifier,
-                          hole, names, up == "board", wild))
+                          hole, names, up == "board", wild, card))
     if not parts:
         raise src.error(("portion",), "at least one [[portion]] table")
     return tuple(parts)
@@ -413,6 +421,21 @@ def _wild(src: _Source, at: Where, raw: object) -> WildRule:
     if not ranks and board is None and not die:
         raise src.error(at, "at least one of ranks, board or die")
     return WildRule(ranks, board, die, bool(every), most)
+
+
+def _split_card(src: _Source, at: Where, raw: object) -> SplitCard:
+    """A split-card portion's `card = { suit = "s", rank = "lowest", highest_from = "8" }`."""
+    from evaluator.catalog import SplitCard
+
+    table = _need(src, at, raw, dict, 'a table such as { suit = "s", rank = "lowest" }')
+    _unknown(src, at, table, CARD_KEYS)
+    if "suit" not in table:
+        raise src.error(at, "a card needs `suit = ...`")
+    suit = _one_of(src, (*at, "suit"), table["suit"], CARD_SUITS)
+    rank = _one_of(src, (*at, "rank"), table.get("rank", "lowest"), CARD_RANKS)
+    pivot = _one_of(src, (*at, "highest_from"), table["highest_from"], RANK_NAMES) \
+        if "highest_from" in table else None
+    return SplitCard(suit, rank, pivot)
 
 
 def _array(src: _Source, key: str, tables: object, allowed: Sequence[str],

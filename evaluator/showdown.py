@@ -44,7 +44,7 @@ import numpy as np
 
 from evaluator.catalog import ALL_GAMES, Part, hand_of, parts_of
 from evaluator.codes import JOKER, RANKS, encode_hands
-from evaluator.game_files import CHOSEN, HANDS, PORTIONS
+from evaluator.game_files import CHOSEN, HANDS, PORTIONS, SPLIT_CARD
 from evaluator.scales import badugi_batch, best5_batch, category, describe, evaluate, low_floor
 from evaluator.wild import best5_wild_batch
 from evaluator.wild_rules import wild_for
@@ -410,6 +410,29 @@ def _part(t: _Table, part: Part) -> Portion:
     return best
 
 
+def _split_card(t: _Table, part: Part) -> Portion:
+    """A split-card portion (docs/games.md): the player's face-down card of the suit the rule
+    names, ranked as the rule says among that suit (the ace high, as in the hands' ranking). A card
+    is held by one player, so nobody ties; a player with no such card has no hand for it."""
+    rule = part.card
+    assert rule is not None  # the loader gives a split-card portion its card
+    last = t.board(part.boards[0])[-1:]
+    suit = rule.suit if rule.suit != "last" else (last[0][1] if last else "")
+    highest = rule.rank == "highest"
+    if rule.highest_from is not None:
+        highest = bool(last) and RANKS.index(last[0][0]) >= RANKS.index(rule.highest_from)
+    held = [c for c in t.hole if c not in t.up and c != JOKER and c[1] == suit]
+    if not held:
+        return Portion(part.name, None, (), f"no face-down {_SUIT_NAMES.get(suit, 'card')}")
+    value = {c: RANKS.index(c[0]) if highest else len(RANKS) - RANKS.index(c[0]) for c in held}
+    card = max(held, key=value.__getitem__)
+    which = "high" if highest else "low"
+    return Portion(part.name, value[card], (card,), f"{card}, {which} {_SUIT_NAMES[suit]}", value[card])
+
+
+_SUIT_NAMES = {"s": "spade", "h": "heart", "d": "diamond", "c": "club"}
+
+
 # Each way of making a hand, by the name a game's definition gives it (`Game.hand`, docs/games.md).
 _RULES: dict[str, Callable[[_Table], list[Portion]]] = {
     # draw games: the five (Badugi: four) cards held
@@ -496,7 +519,8 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
     played = ALL_GAMES[chosen] if chosen is not None and ALL_GAMES[game].choices else ALL_GAMES[game]
 
     def written(t: _Table) -> list[Portion]:  # a game's own portions (docs/games.md `[[portion]]`)
-        return [_part(t, part) for part in parts_of(game, chosen)]
+        return [_split_card(t, part) if part.scale == SPLIT_CARD else _part(t, part)
+                for part in parts_of(game, chosen)]
 
     rule = written if hand == PORTIONS else _RULES[hand]
     return tuple(_along(rule, table, played.paths) if played.paths else rule(table))

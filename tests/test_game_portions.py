@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from evaluator.catalog import ALL_GAMES, Part, WildRule
+from evaluator.catalog import ALL_GAMES, Part, SplitCard, WildRule
+from evaluator.codes import parse
 from evaluator.game_files import GameDefinitionError, load
+from evaluator.showdown import Portion, _split_card, _Table
 
 HEAD = 'id = "{id}"\nname = "Test"\nrule = "test"\nextends = "omaha"\nhand = "portions"\n'
 
@@ -57,6 +59,14 @@ qualifier = 10
      "at least one of ranks, board or die"),
     ('[[portion]]\nname = "high"\nscale = "high"\nwilds = { ranks = ["2"] }\n', 9, "portion[1].wilds",
      "unknown key"),
+    ('[[portion]]\nname = "split card"\nscale = "split_card"\n', 6, "portion[1].card",
+     'a card table exactly when scale = "split_card"'),
+    ('[[portion]]\nname = "high"\nscale = "high"\ncard = { suit = "s" }\n', 8, "portion[1].scale",
+     'a card table exactly when scale = "split_card"'),
+    ('[[portion]]\nname = "split card"\nscale = "split_card"\ncard = { suit = "x" }\n', 9,
+     "portion[1].card.suit", "expected one of s, h, d, c, last"),
+    ('[[portion]]\nname = "split card"\nscale = "split_card"\ncard = { rank = "lowest" }\n', 9,
+     "portion[1].card", "a card needs `suit = ...`"),
 ])
 def test_a_wrong_portion_is_located(tmp_path: Path, body: str, line: int, key: str, expected: str) -> None:
     file = define(tmp_path, body)
@@ -64,3 +74,21 @@ def test_a_wrong_portion_is_located(tmp_path: Path, body: str, line: int, key: s
         load([file], ALL_GAMES, house=True)
     assert (error.value.line, error.value.key) == (line, key)
     assert expected in error.value.expected
+
+
+def _split(rule: SplitCard, hole: str, board: str, up: str = "") -> Portion:
+    table = _Table(tuple(parse(hole)), {"1": tuple(parse(board))}, (), {}, frozenset(parse(up)), None)
+    return _split_card(table, Part("split card", "split_card", card=rule))
+
+
+def test_the_split_card_is_the_face_down_card_the_rule_names() -> None:
+    low_spade = SplitCard("s")  # Omaha Spade (#705): "the low, face-down spade"
+    mine, theirs = _split(low_spade, "Ks3s9h2d", "As2s4c"), _split(low_spade, "5s4s9c2c", "As2s4c")
+    assert (mine.cards, theirs.cards) == (("3s",), ("4s",))
+    assert mine.rank is not None and theirs.rank is not None and mine.rank > theirs.rank
+    assert _split(low_spade, "AhKh9h2d", "2s3s4s").rank is None  # the board's spades are nobody's
+    assert _split(low_spade, "3s9s9h2d", "", up="3s").cards == ("9s",)  # a spade turned up is not down
+    # Chicago Hold'em (#697): the last common card's suit, its high card from an eight up, else the low
+    chicago = SplitCard("last", "lowest", "8")
+    assert _split(chicago, "Kh3h9c2d", "2c5d7s4s8h").cards == ("Kh",)
+    assert _split(chicago, "Kh3h9c2d", "2c5d7s8s4h").cards == ("3h",)

@@ -166,6 +166,12 @@ EXPECTED: dict[str, list[Won]] = {
         (("Bo", "", 500),),  # rule 6: the sample's Note line says why
         (("Cy", "", 400),),  # rule 3, 6: the sample's Note line says why
     ],
+    # A split card: a portion won by the card the rule names, not by a hand.
+    "omaha_spade": [
+        (("Cy", "high", 300), ("Bob", "split card", 300)),  # 9, 10 the lowest spade, the deuce
+        (("Cy", "high", 300), ("Cy", "split card", 300)),  # 9, 10 the high hand holds the lowest spade
+        (("Cy", "", 600),),  # 10 no face-down spade (the board's are common cards): high takes all
+    ],
 }
 
 
@@ -237,7 +243,7 @@ def test_generated_hands_are_stored_without_findings(game: str, generated: dict[
 
 def _won(text: str) -> Iterator[Won]:
     for hand in re.split(r"\n(?=BARGE Hand #)", text.strip()):
-        lines = re.findall(r"^(\w+) collected ([\d,]+) from pot(?: \((\w+)\))?$", hand, re.M)
+        lines = re.findall(r"^(\w+) collected ([\d,]+) from pot(?: \(([^)]+)\))?$", hand, re.M)
         yield tuple((who, portion, int(amount.replace(",", ""))) for who, amount, portion in lines)
 
 
