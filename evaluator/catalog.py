@@ -118,7 +118,9 @@ class Part:
     the award lines, the five-card `scale`, an ace-to-five `qualifier` (X or better), how many of
     the player's cards a hand uses (`hole`: fewest, most; None: any), the boards it may be made
     with (any one of them), whether up cards count as board cards (`up_as_board`), and `wild`; a
-    portion whose scale is "split_card" goes to the holder of the `card` its rule names."""
+    portion whose scale is "split_card" goes to the holder of the `card` its rule names;
+    `unused_by`: the name of an earlier portion whose best hand's own cards this one may not use
+    (Omaha High/High's split hand)."""
 
     name: str
     scale: str
@@ -128,6 +130,7 @@ class Part:
     up_as_board: bool = False
     wild: WildRule | None = None
     card: SplitCard | None = None
+    unused_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,5 +269,6 @@ def _part_entry(part: Part) -> dict[str, object]:
             "wild": None if wild is None else {"ranks": sorted(wild.ranks), "board": wild.board,
                                                "die": sorted(wild.die), "every_board": wild.every_board,
                                                "most": wild.most},
+            **({} if part.unused_by is None else {"unused_by": part.unused_by}),
             **({} if part.card is None else {"card": {"suit": part.card.suit, "rank": part.card.rank,
                                                       "highest_from": part.card.highest_from}})}

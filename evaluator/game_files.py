@@ -73,8 +73,8 @@ GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "brin
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
                "timing", "in_turn", "flip", "flip_by")
 CHOICE_KEYS = ("game", "street")
-PORTION_KEYS = ("name", "scale", "qualifier", "hole", "boards", "up", "wild", "card")
-PORTION_NAMES = ("high", "low", "split card")  # the award lines' names (docs/format.md)
+PORTION_KEYS = ("name", "scale", "qualifier", "hole", "boards", "up", "wild", "card", "unused_by")
+PORTION_NAMES = ("high", "low", "split card", "split hand")  # the award lines' names (docs/format.md)
 SPLIT_CARD = "split_card"  # a portion won by a card, not a five-card hand (evaluator.showdown)
 PORTION_SCALES = ("high", "ace_to_five", "deuce_to_seven", "ace_to_six", SPLIT_CARD)  # evaluator.scales
 CARD_KEYS = ("suit", "rank", "highest_from")
@@ -377,7 +377,7 @@ def _portions(src: _Source, tables: object) -> tuple[Part, ...]:
     """A game's written portions (`hand = "portions"`), each a `[[portion]]` table."""
     from evaluator.catalog import Part
 
-    parts = []
+    parts: list[Part] = []
     for at, table in _array(src, "portion", tables, PORTION_KEYS, ("name", "scale")):
         scale = _one_of(src, (*at, "scale"), table["scale"], PORTION_SCALES)
         qualifier = None
@@ -400,8 +400,13 @@ def _portions(src: _Source, tables: object) -> tuple[Part, ...]:
             raise src.error((*at, "card" if scale == SPLIT_CARD else "scale"),
                             f'a card table exactly when scale = "{SPLIT_CARD}"')
         card = _split_card(src, (*at, "card"), table["card"]) if "card" in table else None
+        unused_by = None
+        if "unused_by" in table:
+            earlier = [p.name for p in parts if p.scale != SPLIT_CARD]
+            unused_by = _one_of(src, (*at, "unused_by"), table["unused_by"],
+                                earlier or ["(an earlier portion)"])
         parts.append(Part(_one_of(src, (*at, "name"), table["name"], PORTION_NAMES), scale, qualifier,
-                          hole, names, up == "board", wild, card))
+                          hole, names, up == "board", wild, card, unused_by))
     if not parts:
         raise src.error(("portion",), "at least one [[portion]] table")
     return tuple(parts)

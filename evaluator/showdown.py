@@ -36,7 +36,7 @@ Omaha X or Better (§2.37): a roll of 2, 3 or 4 leaves no low portion, and the h
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations, product
 
@@ -382,14 +382,13 @@ def _counted(hole: Cards, board: Cards, fewest: int, most: int) -> list[Cards]:
             for b in combinations(board, 5 - k)]
 
 
-def _part(t: _Table, part: Part) -> Portion:
-    """The best hand of one written portion: over the boards it may use (one at a time), the
-    hole-card count it allows, its wild cards (resolved against each board) and its qualifier."""
-    hole = tuple(c for c in t.hole if c not in t.up) if part.up_as_board else t.hole
+def _ranked(t: _Table, part: Part, hole: Cards) -> Iterator[tuple[list[Cards], np.ndarray]]:
+    """A written portion's candidate hands from `hole`, board by board (one board at a time), with
+    their ranks under its scale and wild cards (resolved against each board)."""
     extra = tuple(c for c in t.hole if c in t.up) if part.up_as_board else ()
+    if part.up_as_board:
+        hole = tuple(c for c in hole if c not in t.up)
     fewest, most = part.hole if part.hole is not None else (0, len(hole))
-    floor = low_floor(part.qualifier) if part.qualifier is not None else -1
-    best = Portion(part.name, None, (), "no hand")
     for name in part.boards:
         board = t.board(name)
         ways = _counted(hole, extra + board, fewest, most)
@@ -397,17 +396,51 @@ def _part(t: _Table, part: Part) -> Portion:
             continue
         codes = encode_hands(ways)
         if part.wild is None:
-            ranks = best5_batch(codes, part.scale)
+            yield ways, best5_batch(codes, part.scale)
         else:
             wild_boards = [t.board(b) for b in part.boards] if part.wild.every_board else [board]
-            ranks = best5_wild_batch(codes, part.scale, wild_for(part.wild, wild_boards, t.dice))
+            yield ways, best5_wild_batch(codes, part.scale, wild_for(part.wild, wild_boards, t.dice))
+
+
+def _best_ranked(t: _Table, part: Part, hole: Cards) -> tuple[Cards, int] | None:
+    """The first of the best candidate hands `_ranked` gives, and its rank; None: no hand."""
+    best: tuple[Cards, int] | None = None
+    for ways, ranks in _ranked(t, part, hole):
         i = int(np.argmax(ranks))
-        if int(ranks[i]) > best.raw:
-            raw = int(ranks[i])
-            ok = raw >= floor
-            text = describe(part.scale, raw) + ("" if ok else " (does not qualify)")
-            best = Portion(part.name, raw if ok else None, ways[i], text, raw)
+        if best is None or int(ranks[i]) > best[1]:
+            best = (ways[i], int(ranks[i]))
     return best
+
+
+def _portion(part: Part, best: tuple[Cards, int] | None) -> Portion:
+    if best is None:
+        return Portion(part.name, None, (), "no hand")
+    cards, raw = best
+    ok = part.qualifier is None or raw >= low_floor(part.qualifier)
+    text = describe(part.scale, raw) + ("" if ok else " (does not qualify)")
+    return Portion(part.name, raw if ok else None, cards, text, raw)
+
+
+def _part(t: _Table, part: Part) -> Portion:
+    """The best hand of one written portion: over the boards it may use, the hole-card count it
+    allows, its wild cards and its qualifier."""
+    return _portion(part, _best_ranked(t, part, t.hole))
+
+
+def _unused(t: _Table, part: Part, first: Part) -> Portion:
+    """A portion made with the player's own cards that the best hand of portion `first` does not
+    use (Omaha High/High #952: "the best hand made using down cards not used for the high hand").
+    Where several of the player's hands are equally best for `first`, the one that leaves the
+    best hand for this portion is played."""
+    ranked = [(way, int(rank)) for ways, ranks in _ranked(t, first, t.hole)
+              for way, rank in zip(ways, ranks, strict=True)]
+    top = max((raw for _, raw in ranked), default=-1)
+    best: tuple[Cards, int] | None = None
+    for used in dict.fromkeys(tuple(c for c in cards if c in t.hole) for cards, raw in ranked if raw == top):
+        rest = _best_ranked(t, part, tuple(c for c in t.hole if c not in used))
+        if rest is not None and (best is None or rest[1] > best[1]):
+            best = rest
+    return _portion(part, best)
 
 
 def _split_card(t: _Table, part: Part) -> Portion:
@@ -519,8 +552,11 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
     played = ALL_GAMES[chosen] if chosen is not None and ALL_GAMES[game].choices else ALL_GAMES[game]
 
     def written(t: _Table) -> list[Portion]:  # a game's own portions (docs/games.md `[[portion]]`)
-        return [_split_card(t, part) if part.scale == SPLIT_CARD else _part(t, part)
-                for part in parts_of(game, chosen)]
+        parts = parts_of(game, chosen)
+        named = {part.name: part for part in parts}
+        return [_split_card(t, part) if part.scale == SPLIT_CARD
+                else _unused(t, part, named[part.unused_by]) if part.unused_by is not None
+                else _part(t, part) for part in parts]
 
     rule = written if hand == PORTIONS else _RULES[hand]
     return tuple(_along(rule, table, played.paths) if played.paths else rule(table))

@@ -11,7 +11,7 @@ import pytest
 from evaluator.catalog import ALL_GAMES, Part, SplitCard, WildRule
 from evaluator.codes import parse
 from evaluator.game_files import GameDefinitionError, load
-from evaluator.showdown import Portion, _split_card, _Table
+from evaluator.showdown import Portion, _part, _split_card, _Table, _unused
 
 HEAD = 'id = "{id}"\nname = "Test"\nrule = "test"\nextends = "omaha"\nhand = "portions"\n'
 
@@ -67,6 +67,10 @@ qualifier = 10
      "portion[1].card.suit", "expected one of s, h, d, c, last"),
     ('[[portion]]\nname = "split card"\nscale = "split_card"\ncard = { rank = "lowest" }\n', 9,
      "portion[1].card", "a card needs `suit = ...`"),
+    ('[[portion]]\nname = "split hand"\nscale = "high"\nunused_by = "high"\n', 9, "portion[1].unused_by",
+     "expected one of (an earlier portion)"),
+    ('[[portion]]\nname = "high"\nscale = "high"\n[[portion]]\nname = "split hand"\nscale = "high"\n'
+     'unused_by = "low"\n', 12, "portion[2].unused_by", "expected one of high"),
 ])
 def test_a_wrong_portion_is_located(tmp_path: Path, body: str, line: int, key: str, expected: str) -> None:
     file = define(tmp_path, body)
@@ -92,3 +96,26 @@ def test_the_split_card_is_the_face_down_card_the_rule_names() -> None:
     chicago = SplitCard("last", "lowest", "8")
     assert _split(chicago, "Kh3h9c2d", "2c5d7s4s8h").cards == ("Kh",)
     assert _split(chicago, "Kh3h9c2d", "2c5d7s8s4h").cards == ("3h",)
+
+
+def test_a_hand_of_the_unused_cards_leaves_the_best_it_can(tmp_path: Path) -> None:
+    # Omaha High/High (#952): where two high hands are equally best, the one leaving the better
+    # split hand plays.
+    file = define(tmp_path, """
+[[portion]]
+name = "high"
+scale = "high"
+hole = [2, 2]
+
+[[portion]]
+name = "split hand"
+scale = "high"
+hole = [2, 2]
+unused_by = "high"
+""", "house_high_high")
+    game = load([file], ALL_GAMES, house=True)["house_high_high"]
+    high, split = game.parts
+    table = _Table(tuple(parse("Ad8s6dTh")), {"1": tuple(parse("6s7d7s8h9d"))}, (), {}, frozenset(), None)
+    assert _part(table, high).description == "straight, Ten high"  # Th with 8s, or Th with 6d
+    # Th 8s would leave Ad 6d (Sevens and Sixes); Th 6d leaves Ad 8s: Eights and Sevens.
+    assert _unused(table, split, high).description == "two pair, Eights and Sevens with an Ace"

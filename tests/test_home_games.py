@@ -166,6 +166,12 @@ EXPECTED: dict[str, list[Won]] = {
         (("Bo", "", 500),),  # rule 6: the sample's Note line says why
         (("Cy", "", 400),),  # rule 3, 6: the sample's Note line says why
     ],
+    # A second hand of the cards the high hand does not use.
+    "omaha_high_high": [
+        (("Cy", "high", 300), ("Bob", "split hand", 300)),  # 10 Bob's Fives play high, J-9 the split
+        (("Cy", "high", 300), ("Cy", "split hand", 300)),  # 10 quads leave Aces full: a scoop
+        (("Cy", "high", 300), ("Bob", "split hand", 150), ("Ann", "split hand", 150)),  # the same split hand
+    ],
     # A split card: a portion won by the card the rule names, not by a hand.
     "omaha_spade": [
         (("Cy", "high", 300), ("Bob", "split card", 300)),  # 9, 10 the lowest spade, the deuce
