@@ -86,14 +86,17 @@ class Street:
 @dataclass(frozen=True, slots=True)
 class WildRule:
     """Which cards are wild in a portion (a `[[portion]]`'s `wild`, docs/games.md): every card of
-    `ranks`; the rank of the board's lowest or last card (`board`: "lowest", "last"); the die's
-    rank and/or the last board card's rank minus the die (`die`: "rank", "board_minus"); with
-    `every_board`, those of each of the portion's boards in every hand, not only the board the
-    hand is made with; `most`: how many of them one hand may use as wild (None: all). Resolved per
-    hand by evaluator.wild_rules."""
+    `ranks`; the rank of the board's lowest or last card (`board`: "lowest", "last"); the rank of
+    the last card dealt to any board of the table, whatever board or path the hand is made with
+    (`table`: "last", Criss Cross #980's "last common card flipped"); the die's rank and/or the
+    last board card's rank minus the die (`die`: "rank", "board_minus"); with `every_board`, those
+    of each of the portion's boards in every hand, not only the board the hand is made with;
+    `most`: how many of them one hand may use as wild (None: all). Resolved per hand by
+    evaluator.wild_rules."""
 
     ranks: frozenset[str] = frozenset()
     board: str | None = None
+    table: str | None = None
     die: frozenset[str] = frozenset()
     every_board: bool = False
     most: int | None = None
@@ -268,7 +271,7 @@ def _part_entry(part: Part) -> dict[str, object]:
             "hole": part.hole, "boards": list(part.boards), "up_as_board": part.up_as_board,
             "wild": None if wild is None else {"ranks": sorted(wild.ranks), "board": wild.board,
                                                "die": sorted(wild.die), "every_board": wild.every_board,
-                                               "most": wild.most},
+                                               "table": wild.table, "most": wild.most},
             **({} if part.unused_by is None else {"unused_by": part.unused_by}),
             **({} if part.card is None else {"card": {"suit": part.card.suit, "rank": part.card.rank,
                                                       "highest_from": part.card.highest_from}})}

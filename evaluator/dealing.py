@@ -90,6 +90,7 @@ class Dealing(HandState):
         for card in action.cards:
             self.place(card, f"board:{name}")
             self.board_cards[name].append(card)
+            self.board_order.append(card)
         street.boards[name] += len(action.cards)
         if name == "common":
             street.common = True

@@ -104,7 +104,7 @@ class Finish(CardSteps):
             self.chosen, self.runs, self.shared, self.hand.button_seat,
             odd_chip="card" if self.game.forced == "antes" else "button",  # §1.4 rule 3: stud, or a button
             rake=self.hand.rake or 0, sevens_rule=self.after_draw_from is not None,
-            cash_outs=cash_outs, splash=splash,
+            cash_outs=cash_outs, splash=splash, dealt=tuple(self.board_order),
         )
 
     def unit(self) -> int:

@@ -57,9 +57,9 @@ HANDS = ("action_razz", "action_razzdugi", "archie", "at_most_two", "at_most_two
          "stud_a5_low", "stud_a6_low", "stud_hi_lo", "stud_hi_lo8", "stud_high",
          "two_or_five_omaha_hi_lo8", "wonky_donkey")
 # The ways of making a hand that read one board ("1"): the ones a game's `paths` may feed, each
-# path in turn played as that board.
+# path in turn played as that board ("portions": written portions made with board "1").
 ONE_BOARD_HANDS = ("at_most_two", "at_most_two_hi_lo8", "holdem", "holdem_hi_lo8", "omaha", "omaha_hi_lo8",
-                   "short_deck_holdem", "short_deck_holdem_trips", "short_deck_omaha",
+                   "portions", "short_deck_holdem", "short_deck_holdem_trips", "short_deck_omaha",
                    "two_or_five_omaha_hi_lo8")
 BETS = ("small", "big", "none")
 FIRST = ("left_of_big_blind", "left_of_button", "bring_in", "showing")
@@ -81,8 +81,9 @@ CARD_KEYS = ("suit", "rank", "highest_from")
 CARD_SUITS = ("s", "h", "d", "c", "last")
 CARD_RANKS = ("lowest", "highest")
 UP_CARDS = ("hole", "board")  # what a player's up cards count as in a portion's hand
-WILD_KEYS = ("ranks", "board", "die", "every_board", "most")
+WILD_KEYS = ("ranks", "board", "table", "die", "every_board", "most")
 WILD_BOARD = ("lowest", "last")  # evaluator.wild_rules
+WILD_TABLE = ("last",)  # evaluator.wild_rules: the last card dealt to any board of the table
 WILD_DIE = ("rank", "board_minus")
 RANK_NAMES = tuple("23456789TJQKA")
 HOUSE_REQUIRED = ("id", "name", "rule")
@@ -361,11 +362,19 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
 
 
 def _check_portions(src: _Source, game: Game) -> None:
-    """A portion's boards must be dealt, and a wild die rolled, by the game's streets."""
+    """A portion's boards must be dealt, and a wild die rolled, by the game's streets; with
+    `paths`, a portion is made with each path as board 1 and names no other board."""
     dealt = {name for street in game.streets for name, _ in street.boards}
     rolled = any(street.dice for street in game.streets)
     for i, part in enumerate(game.parts):
-        missing = [b for b in part.boards if b not in dealt]
+        if game.paths:
+            if part.boards != ("1",):
+                raise src.error(("portion", i, "boards"), 'with paths each path is the hand\'s board "1": '
+                                f'boards = ["1"] (the default); got {list(part.boards)}')
+            if part.wild is not None and part.wild.every_board:
+                raise src.error(("portion", i, "wild", "every_board"), "with paths a hand is made with one "
+                                'path: `table = "last"` names a card of the whole table')
+        missing = [b for b in part.boards if b not in dealt and not game.paths]
         if missing:
             known = ", ".join(sorted(dealt))
             raise src.error(("portion", i, "boards"), f"a board the streets deal ({known}); not {missing[0]}")
@@ -420,12 +429,16 @@ def _wild(src: _Source, at: Where, raw: object) -> WildRule:
     _unknown(src, at, table, WILD_KEYS)
     ranks = frozenset(_names(src, (*at, "ranks"), table["ranks"], RANK_NAMES) if "ranks" in table else ())
     board = _one_of(src, (*at, "board"), table["board"], WILD_BOARD) if "board" in table else None
+    whole = _one_of(src, (*at, "table"), table["table"], WILD_TABLE) if "table" in table else None
     die = frozenset(_names(src, (*at, "die"), table["die"], WILD_DIE)) if "die" in table else frozenset()
     every = _need(src, (*at, "every_board"), table.get("every_board", False), bool, "true or false")
     most = _count(src, (*at, "most"), table["most"]) if "most" in table else None
-    if not ranks and board is None and not die:
-        raise src.error(at, "at least one of ranks, board or die")
-    return WildRule(ranks, board, die, bool(every), most)
+    if not ranks and board is None and whole is None and not die:
+        raise src.error(at, "at least one of ranks, board, table or die")
+    if every and board is None:
+        raise src.error((*at, "every_board"), "every_board makes each board's `board` rank wild: it needs "
+                        "`board = ...`")
+    return WildRule(ranks, board, whole, die, bool(every), most)
 
 
 def _split_card(src: _Source, at: Where, raw: object) -> SplitCard:

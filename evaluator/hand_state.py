@@ -121,6 +121,7 @@ class HandState:
         self.short_calls: dict[str, str] = {}  # caller -> the short all-in bettor (Appendix B)
         self.settlement: Settlement | None = None
         self.board_cards: defaultdict[str, list[str]] = defaultdict(list)
+        self.board_order: list[str] = []  # every board card in the order dealt, whatever its board
         self.removed_boards: set[str] = set()
         self.street: StreetState | None = None
         self.forced_checked = False

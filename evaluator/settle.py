@@ -54,9 +54,10 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """The end of a hand. `boards`: name -> cards, removed boards left out; `runs`: how many
-    times the board was run and `shared` how many cards of board "1" every run shares;
-    `odd_chip`: "button" (clockwise from `button`) or "card" (highest card by suit, stud)."""
+    """The end of a hand. `boards`: name -> cards, removed boards left out; `dealt`: every card
+    dealt to a board, removed boards' included, in the order dealt (a wild `table = "last"`);
+    `runs`: how many times the board was run and `shared` how many cards of board "1" every run
+    shares; `odd_chip`: "button" (clockwise from `button`) or "card" (highest card by suit, stud)."""
 
     game: str
     seats: tuple[Seat, ...]
@@ -73,6 +74,7 @@ class Table:
     sevens_rule: bool = False
     cash_outs: Mapping[str, int] = field(default_factory=dict)  # player -> what the site paid them
     splash: int = 0  # splash-the-pot money in the main pot, when the room counts it
+    dealt: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +169,13 @@ class _Showdown:
         return {name: cards for name, cards in boards.items() if not name.isdigit() or name == "1"
                 or self.table.runs == 1}
 
+    def dealt(self, run: int) -> tuple[str, ...]:
+        """The board cards in the order dealt, as run `run` sees the table: the cards of the other
+        runs left out (a board removed stays: it was dealt)."""
+        used = {c for cards in self.boards(run).values() for c in cards}
+        others = {c for cards in self.table.boards.values() for c in cards} - used
+        return tuple(c for c in self.table.dealt if c not in others)
+
     def tabled(self, names: Sequence[str]) -> list[str]:
         """The players whose hands are known. A hand never shown and not in the record cannot win
         (TDA: a hand must be tabled to win); one shown but not readable leaves the recorded pushes
@@ -192,7 +201,8 @@ class _Showdown:
         if (name, run) not in self.known:
             t, h = self.table, self.holding(name)
             self.known[name, run] = best_hands(t.game, h.cards, self.boards(run), t.dice, t.options,
-                                               up=h.up, split=h.split, chosen=t.chosen)
+                                               up=h.up, split=h.split, chosen=t.chosen,
+                                               dealt=self.dealt(run))
         return self.known[name, run]
 
     def hands(self, names: Sequence[str]) -> dict[str, tuple[Portion, ...]]:

@@ -106,6 +106,9 @@ class _Table:
     options: Mapping[str, str]
     up: frozenset[str]
     split: tuple[Cards, Cards] | None
+    # Every card dealt to a board of the table, in the order dealt (a wild `table = "last"`): kept
+    # whole when `paths` play each path as board "1".
+    dealt: Cards = ()
 
     def board(self, name: str = "1") -> Cards:
         return self.boards.get(name, ())
@@ -388,7 +391,7 @@ def _ranked(t: _Table, part: Part, hole: Cards) -> Iterator[tuple[list[Cards], n
     extra = tuple(c for c in t.hole if c in t.up) if part.up_as_board else ()
     if part.up_as_board:
         hole = tuple(c for c in hole if c not in t.up)
-    fewest, most = part.hole if part.hole is not None else (0, len(hole))
+    fewest, most = part.hole if part.hole is not None else (0, min(5, len(hole)))  # stud: 7 of 9
     for name in part.boards:
         board = t.board(name)
         ways = _counted(hole, extra + board, fewest, most)
@@ -399,7 +402,7 @@ def _ranked(t: _Table, part: Part, hole: Cards) -> Iterator[tuple[list[Cards], n
             yield ways, best5_batch(codes, part.scale)
         else:
             wild_boards = [t.board(b) for b in part.boards] if part.wild.every_board else [board]
-            yield ways, best5_wild_batch(codes, part.scale, wild_for(part.wild, wild_boards, t.dice))
+            yield ways, best5_wild_batch(codes, part.scale, wild_for(part.wild, wild_boards, t.dice, t.dealt))
 
 
 def _best_ranked(t: _Table, part: Part, hole: Cards) -> tuple[Cards, int] | None:
@@ -528,7 +531,7 @@ assert set(_RULES) | {CHOSEN, PORTIONS} == set(HANDS), sorted(set(_RULES) ^ set(
 def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str]] | None = None,
                dice: Sequence[int] = (), options: Mapping[str, str] | None = None, *,
                up: Collection[str] = (), split: tuple[Sequence[str], Sequence[str]] | None = None,
-               chosen: str | None = None) -> tuple[Portion, ...]:
+               chosen: str | None = None, dealt: Sequence[str] | None = None) -> tuple[Portion, ...]:
     """A player's best hand for each portion of the pot, in §1.4's odd-chip order.
 
     `hole`: the player's final cards (stud: all seven, Scrotum: the cards kept); `boards`: board
@@ -536,7 +539,9 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
     common card as board "common"); `dice`: the roll (Binglaha, Omaha X or Better, Bidirectional
     Chowaha); `options`: profile options (archie_qualifier, dramaha49_faces, short_deck_trips);
     `up`: cards dealt face up (Mexican Poker); `split`: Sohe's (Hold'em two, Omaha four);
-    `chosen`: Paradise Road Pick'em's game.
+    `chosen`: Paradise Road Pick'em's game; `dealt`: the boards' cards in the order they were
+    dealt across the table (a wild `table = "last"`; default: board by board, as `boards` lists
+    them).
 
     >>> from evaluator.codes import parse
     >>> [p.description for p in best_hands("dramaha_49", parse("TcTdThTs9c"), {"1": parse("2c3d4h5s6c")})]
@@ -547,6 +552,7 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
         tuple(hole), {name: tuple(cards) for name, cards in (boards or {}).items()}, tuple(dice),
         dict(options or {}), frozenset(up),
         None if split is None else (tuple(split[0]), tuple(split[1])),
+        tuple(dealt) if dealt is not None else tuple(c for cards in (boards or {}).values() for c in cards),
     )
     encode_hands([table.hole])  # every card must be a card: ValueError otherwise
     played = ALL_GAMES[chosen] if chosen is not None and ALL_GAMES[game].choices else ALL_GAMES[game]
@@ -564,7 +570,8 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
 
 def showdown(game: str, players: Sequence[Holding | Sequence[str]],
              boards: Mapping[str, Sequence[str]] | None = None, dice: Sequence[int] = (),
-             options: Mapping[str, str] | None = None, *, chosen: str | None = None) -> tuple[Award, ...]:
+             options: Mapping[str, str] | None = None, *, chosen: str | None = None,
+             dealt: Sequence[str] | None = None) -> tuple[Award, ...]:
     """The portions of the pot that exist in this hand and who wins each, in §1.4's odd-chip order.
 
     A portion nobody qualifies for does not exist, so the others take the whole pot (a high hand
@@ -579,8 +586,8 @@ def showdown(game: str, players: Sequence[Holding | Sequence[str]],
     [('high', (1,)), ('low', (0, 1))]
     """
     holdings = [p if isinstance(p, Holding) else Holding(tuple(p)) for p in players]
-    hands = [best_hands(game, h.cards, boards, dice, options, up=h.up, split=h.split, chosen=chosen)
-             for h in holdings]
+    hands = [best_hands(game, h.cards, boards, dice, options, up=h.up, split=h.split, chosen=chosen,
+                        dealt=dealt) for h in holdings]
     return decide(game, hands, chosen=chosen)
 
 

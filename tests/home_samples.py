@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 from evaluator import catalog
@@ -51,3 +52,24 @@ def generated_findings(game: str, out: Path, hands: int = 40) -> tuple[list[Hand
                  "--jobs", "1", str(out)]) == 0
     played = [parse_hand(block.text) for block in read_blocks(out / f"{game}.bhh")]
     return played, [f for hand in played for f in replay(hand)]
+
+
+def assert_generated_clean(game: str, out: Path, kind: str = "show") -> None:
+    """The game's generated hands replay with no finding, and some of them take an action of
+    `kind` (a showdown, a flip): the mechanism under test is played."""
+    hands, findings = generated_findings(game, out)
+    assert [(f.hand_id, f.code.name, f.message) for f in findings] == []
+    assert any(a.kind == kind for h in hands for a in h.actions)
+
+
+def assert_samples_agree(game: str) -> None:
+    """The game's three samples replay with no finding, and each pot moved to a player who lost it
+    is a misread hand."""
+    hands = sample_hands(game)
+    assert len(hands) == 3 and (HOME / f"{game}.toml").is_file()
+    for hand in hands:
+        assert replay(hand) == []
+        winners = {a.player for a in hand.awards}
+        loser = next(s.player for s in hand.seats if s.player not in winners)
+        moved = replace(hand, awards=tuple(replace(a, player=loser) for a in hand.awards))
+        assert "MISREAD_HAND" in {f.code.name for f in replay(moved)}

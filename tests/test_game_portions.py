@@ -56,7 +56,7 @@ qualifier = 10
     ('[[portion]]\nname = "high"\nscale = "high"\nwild = { ranks = ["1"] }\n', 9, "portion[1].wild.ranks[1]",
      "expected one of 2, 3"),
     ('[[portion]]\nname = "high"\nscale = "high"\nwild = { most = 1 }\n', 9, "portion[1].wild",
-     "at least one of ranks, board or die"),
+     "at least one of ranks, board, table or die"),
     ('[[portion]]\nname = "high"\nscale = "high"\nwilds = { ranks = ["2"] }\n', 9, "portion[1].wilds",
      "unknown key"),
     ('[[portion]]\nname = "split card"\nscale = "split_card"\n', 6, "portion[1].card",

@@ -9,7 +9,8 @@ run in their own processes (as in tests/test_games.py): loading house games adds
 of the process.
 
 Each sample hand has the same table: Ann (seat 1, the button), Bob (small blind) and Cy (big
-blind) see every street by checking (a pot of 600) and show down.
+blind) see every street by checking (a pot of 600) and show down (the later games' samples: Bo,
+and blinds of 50/100 for a pot of 300; Nine Card Stud II's antes of 50, a pot of 150).
 """
 
 from __future__ import annotations
@@ -177,6 +178,33 @@ EXPECTED: dict[str, list[Won]] = {
         (("Cy", "high", 300), ("Bob", "split card", 300)),  # 9, 10 the lowest spade, the deuce
         (("Cy", "high", 300), ("Cy", "split card", 300)),  # 9, 10 the high hand holds the lowest spade
         (("Cy", "", 600),),  # 10 no face-down spade (the board's are common cards): high takes all
+    ],
+    # Board shapes with wild cards: the last common card flipped is the last dealt to the table.
+    "criss_cross": [
+        (("Bo", "", 300),),  # 16 the centre's Fives wild, in the hand too: five Aces
+        (("Bo", "", 300),),  # 12, 16 the centre (Queens), not the first card nor a row's end, is wild
+        (("Cy", "", 300),),  # 15, 16 one row even with a wild: Bo's hearts make no flush
+    ],
+    "texas_league_ii": [
+        (("Cy", "", 300),),  # 16, 17 two wild down cards: five Queens beat a royal flush
+        (("Bo", "", 300),),  # 15, 17 the column's wild nine plays in the column only
+        (("Bo", "", 150), ("Cy", "", 150)),  # 16, 17 the same four Kings split
+    ],
+    "big_v": [
+        (("Cy", "", 300),),  # 16 the point's Fours wild: five Kings beat five Nines
+        (("Cy", "", 300),),  # 15 one side: no straight flush across the V
+        (("Bo", "", 150), ("Cy", "", 150)),  # 15, 16 the wild point on both sides: royal flushes split
+    ],
+    "southern_cross_wild": [
+        (("Cy", "", 300),),  # 24, 25 exactly two down cards, even wild ones
+        (("Bo", "", 300),),  # 25 the centre's Deuces wild: a straight flush
+        (("Bo", "", 150), ("Cy", "", 150)),  # 23-25 the wild centre in a row and a column: royal flushes
+    ],
+    # A stud game of flips: antes of 50, every round checked (a pot of 150).
+    "nine_card_stud_ii": [
+        (("Bo", "", 150),),  # 2, 3 the cards turned up open each round; Kings full win
+        (("Ann", "", 150),),  # 4, 19 the common deuce is wild for all: five Queens beat five Sevens
+        (("Bo", "", 75), ("Cy", "", 75)),  # 3, 19 equal Kings showing: Bo opens; the same straight splits
     ],
 }
 

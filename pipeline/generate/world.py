@@ -83,16 +83,18 @@ class Setup:
 def max_players(game: Game) -> int:
     """How many players the game seats: a full ring where the deck allows it.
 
-    Stud games seat eight (a common card when the stub runs short, §2.47); draw games six (the
-    discards are reshuffled when needed); flop games as many as the deck holds hole cards for,
-    at most nine.
+    Stud games seat eight (a common card when the stub runs short, §2.47), a stud game that deals
+    common cards too only as many as the deck holds (Nine Card Stud II, #890: seven); draw games
+    six (the discards are reshuffled when needed); flop games as many as the deck holds hole cards
+    for, at most nine.
     """
-    if game.forced != "blinds" or game.showing is not None or game.choices:
-        return 8  # Paradise Road Pick'em may become a stud game (§2.38)
-    if all(not s.boards for s in game.streets):
-        return 6
     board = sum(n for s in game.streets for _, n in s.boards)
     hole = game.hole_cards
+    if game.forced != "blinds" or game.showing is not None or game.choices:
+        # Paradise Road Pick'em may become a stud game (§2.38)
+        return min(8, (game.deck.size - board) // hole) if board else 8
+    if all(not s.boards for s in game.streets):
+        return 6
     if "extra_hole_cards_on_black_flop" in game.rules:
         hole += 2
     return min(9, (game.deck.size - board) // hole)
