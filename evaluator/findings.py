@@ -118,6 +118,10 @@ CODES: dict[str, Code] = _codes(
     ("WRONG_GAME_CHOICE", "error", "2.38", "Pick'em: the wrong player chose, or not a HORSE game"),
     ("WRONG_FLIP", "error", GAME, "a required flip (a door card, Studaha's two cards) missing, of the wrong "
      "number of cards, or by a player who owes none"),
+    ("WRONG_DECLARATION", "error", GAME, "a declaration (high, low, both) the game does not allow: a word "
+     "it has not, by a player who folded, or a second one"),
+    ("MISSING_DECLARATION", "error", GAME, "a player still in at the showdown who did not declare (a hand "
+     "not declared cannot win)"),
     ("FLOOR_RULING", "info", GAME, "a floor ruling recorded in the hand"),
     ("UNKNOWN_RULES_OPTION", "warning", GAME, "a rules option the profile does not know; it was ignored"),
     ("REPLAY_STOPPED", "warning", GAME, "the record is too broken to replay past this point"),
