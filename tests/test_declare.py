@@ -14,6 +14,7 @@ import pytest
 
 from dashboard.stepping import steps
 from dashboard.table_svg import render
+from evaluator.catalog import add_games
 from evaluator.replay import replay, replay_hand
 from evaluator.showdown import Portion, best_hands, decide_declared
 from pipeline.model import Action, Hand
@@ -212,3 +213,28 @@ def test_the_dashboard_shows_each_declaration() -> None:
     assert [s.text for s in states] == ["Bob: declares high", "Cy: declares both", "Ann: declares low"]
     assert {s.player: s.declared for s in states[-1].seats} == {"Ann": "low", "Bob": "high", "Cy": "both"}
     assert "Cy" in render(states[-1]) and "· both" in render(states[-1])
+
+
+def test_a_push_to_a_hand_that_lost_its_declaration_is_a_wrong_award() -> None:
+    """The award check names a wrong push as for any game: Cy's failed declaration of both wins
+    nothing, so the pot pushed to him went to the wrong hand (MISREAD_HAND, §1.4)."""
+    hand = sample_hands("triple_board_omaha")[1]
+    to_cy = replace(hand, awards=tuple(replace(a, player="Cy") for a in hand.awards))
+    found = _codes(to_cy)
+    assert found["MISREAD_HAND"].startswith("the chips went to the wrong hand")
+    assert "Cy holds (declared both) high: royal flush" in found["MISREAD_HAND"]
+    assert "Cy nothing" in found["MISREAD_HAND"]
+
+
+def test_declarations_in_turn_are_checked_in_turn(tmp_path: Path) -> None:
+    """`in_turn = ["declare"]`: one at a time from the left of the button (the draws' mechanism)."""
+    (tmp_path / "turns.toml").write_text('id = "turns"\nname = "Turns"\nrule = "house"\n'
+                                         'extends = "triple_board_omaha"\n\n[[street]]\nname = "river"\n'
+                                         'in_turn = ["declare"]\n', encoding="utf-8")
+    add_games([tmp_path])
+    hand = replace(sample_hands("triple_board_omaha")[0], variant="turns")
+    assert replay(hand) == []
+    bob, cy = _declaration(hand, "Bob"), _declaration(hand, "Cy")
+    swapped = replace(hand, actions=tuple(cy if a is bob else bob if a is cy else a for a in hand.actions))
+    assert set(_codes(swapped)) == {"OUT_OF_TURN"}
+    assert "each player declares in turn" in _codes(swapped)["OUT_OF_TURN"]
