@@ -5,10 +5,11 @@ game's plan gives (`evaluator.catalog`, changed by a Pick'em choice; docs/proced
 each step is written"): the cards each player or board is dealt, a Pick'em choice, draws and
 discards, a split, the dice, the rows Oklahoma removes, exposures, declarations, each betting
 decision with the amounts allowed, running the board twice, the showdown. Each `Step` says what is
-wanted and what the rules allow; whoever drives the procedure answers with the actions that happened, legal or
-not, and the procedure plays them into the engine, whose findings judge them. Dealer chores with
-one possible answer (a reshuffle of the discards when the stub runs out, an uncalled bet's
-return) are steps too, carrying that answer, so a driver may make them or (on purpose) not.
+wanted and what the rules allow; whoever drives the procedure answers with the actions that
+happened, legal or not, and the procedure plays them into the engine, whose findings judge them.
+Dealer chores with one possible answer (a reshuffle of the discards when the stub runs out, an
+uncalled bet's return) are steps too, carrying that answer, so a driver may make them or (on
+purpose) not.
 
 Two drivers share it: the hand generator (`pipeline.generate.play`, random answers and planned
 mistakes) and the guided hand recorder (`dashboard.recording`, a director's answers). No

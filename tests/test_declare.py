@@ -118,6 +118,11 @@ def test_a_second_declaration_and_one_by_a_folded_player() -> None:
     assert "Bob declares low after declaring high" in _codes(again)["WRONG_DECLARATION"]
     # the first declaration stands: the pot is pushed as the sample's
     assert replay_hand(again).awards is not None
+    checks = next(a for a in hand.actions if (a.street, a.player, a.kind) == ("river", "Ann", "check"))
+    kept = [a for a in hand.actions if (a.kind, a.player) != ("show", "Ann")]
+    folded = replace(hand, actions=tuple(replace(a, kind="fold") if a is checks else a for a in kept))
+    assert set(_codes(folded)) == {"WRONG_DECLARATION"}
+    assert "Ann declares high but has folded" in _codes(folded)["WRONG_DECLARATION"]
 
 
 def test_a_declaration_on_a_street_without_the_step() -> None:
