@@ -3,7 +3,7 @@
 Every finding has a stable UPPER_SNAKE `code`, a severity (`error`: a rule broken; `warning`:
 a questionable record; `info`: a note for the tournament director) and the rulebook section
 it cites. `CODES` is the list a director can read; `sample_histories/audit/CODE.bhh` holds a
-hand that breaks each one.
+hand that breaks each one (`home_games/audit/CODE.bhh` for the declarations only house games make).
 
 >>> CODES["RAISE_BELOW_MINIMUM"].rule
 'BARGE 2025 §1.2'
@@ -118,6 +118,10 @@ CODES: dict[str, Code] = _codes(
     ("WRONG_GAME_CHOICE", "error", "2.38", "Pick'em: the wrong player chose, or not a HORSE game"),
     ("WRONG_FLIP", "error", GAME, "a required flip (a door card, Studaha's two cards) missing, of the wrong "
      "number of cards, or by a player who owes none"),
+    ("WRONG_DECLARATION", "error", GAME, "a declaration (high, low, both) the game does not allow: a word "
+     "it has not, by a player who folded, or a second one"),
+    ("MISSING_DECLARATION", "error", GAME, "a player still in at the showdown who did not declare (a hand "
+     "not declared cannot win)"),
     ("FLOOR_RULING", "info", GAME, "a floor ruling recorded in the hand"),
     ("UNKNOWN_RULES_OPTION", "warning", GAME, "a rules option the profile does not know; it was ignored"),
     ("REPLAY_STOPPED", "warning", GAME, "the record is too broken to replay past this point"),

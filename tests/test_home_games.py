@@ -206,6 +206,37 @@ EXPECTED: dict[str, list[Won]] = {
         (("Ann", "", 150),),  # 4, 19 the common deuce is wild for all: five Queens beat five Sevens
         (("Bo", "", 75), ("Cy", "", 75)),  # 3, 19 equal Kings showing: Bo opens; the same straight splits
     ],
+    # Declarations (docs/games.md `[declare]`): each hand's `Note:` line says who declared what and why.
+    "double_board_omaha": [
+        (("Cy", "high", 300), ("Bob", "low", 300)),  # 10, 11 high plays the top flop, low the bottom
+        (("Bob", "high", 600),),  # 11 all declare high: Cy's flush on the bottom flop does not play
+        (("Ann", "high", 300), ("Bob", "low", 150), ("Cy", "low", 150)),  # 10 two declared lows tie
+    ],
+    "triple_board_omaha": [
+        (("Cy", "high", 300), ("Cy", "low", 300)),  # 10, 11 both on the middle flop wins both: a scoop
+        (("Bob", "high", 300), ("Ann", "low", 300)),  # 10 both loses the low: Cy wins nothing
+        (("Bob", "high", 300), ("Cy", "low", 300)),  # 11 Ann's flush is on the middle flop only
+    ],
+    "z": [
+        (("Cy", "high", 300), ("Cy", "low", 300)),  # 13, 14 both wins both down the column: a scoop
+        (("Bob", "high", 300), ("Ann", "low", 300)),  # 13 both loses the low: Cy wins nothing
+        (("Bob", "high", 300), ("Cy", "low", 300)),  # 13 the best high declared low plays for low only
+    ],
+    "chowaha_teddy_prime": [
+        (("Bob", "high", 300), ("Cy", "low", 300)),  # 10, 11 a high and a low declarer split
+        (("Cy", "high", 600),),  # 14 the declared low does not qualify: the high takes the pot
+        (("Bob", "low", 600),),  # 10 everyone declares low: the best low takes the pot
+    ],
+    "twin_beds_roll_em_over": [
+        (("Cy", "high", 300), ("Cy", "low", 300)),  # 21 both wins both on one row: a scoop
+        (("Bob", "high", 300), ("Ann", "low", 300)),  # 21 both loses the high: Cy wins nothing
+        (("Bob", "high", 300), ("Cy", "low", 300)),  # 22 one row: Ann's royal flush across rows is not
+    ],
+    "full_bicester": [
+        (("Cy", "high", 300), ("Bob", "low", 300)),  # 17 five of the six cards, no common card
+        (("Bob", "high", 600),),  # 16 the declared low does not qualify: the high takes the pot
+        (("Bob", "high", 300), ("Ann", "low", 300)),  # 17 two cards and the three common cards
+    ],
 }
 
 
