@@ -9,9 +9,12 @@ from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from evaluator import catalog
 from evaluator.catalog import add_games
 from evaluator.findings import Finding
+from evaluator.game_files import GameDefinitionError, load
 from evaluator.replay import replay
 from evaluator.variants import ALL_VARIANTS
 from grammar.barge_parser import parse_hand
@@ -73,3 +76,19 @@ def assert_samples_agree(game: str) -> None:
         loser = next(s.player for s in hand.seats if s.player not in winners)
         moved = replace(hand, awards=tuple(replace(a, player=loser) for a in hand.awards))
         assert "MISREAD_HAND" in {f.code.name for f in replay(moved)}
+
+
+def assert_located(folder: Path, game_id: str, text: str, line: int, key: str, expected: str) -> None:
+    """A house file `<game_id>.toml` of `text` is refused at `line` and `key`, saying `expected`."""
+    (folder / f"{game_id}.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(GameDefinitionError) as error:
+        load([folder / f"{game_id}.toml"], catalog.ALL_GAMES, house=True)
+    assert (error.value.line, error.value.key) == (line, key)
+    assert expected in error.value.expected
+
+
+@pytest.fixture
+def loaded_home_games() -> Iterator[None]:
+    """The games of home_games/ loaded for the test (`pytest.mark.usefixtures("loaded_home_games")`)."""
+    with home_games():
+        yield

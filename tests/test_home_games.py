@@ -194,6 +194,11 @@ EXPECTED: dict[str, list[Won]] = {
         (("Ann", "", 150),),  # 4, 19 the common deuce is wild for all: five Queens beat five Sevens
         (("Bo", "", 75), ("Cy", "", 75)),  # 3, 19 equal Kings showing: Bo opens; the same straight splits
     ],
+    "wild_kingdom": [
+        (("Cy", "", 300),),  # 13 a common four deals an extra down card: a wild three, four Kings
+        (("Cy", "", 300),),  # 13 two flop fours deal two each, the river's four one more: five Fours
+        (("Bo", "", 150), ("Cy", "", 150)),  # 10, 12 no four, no extra card; a wild nine's straight splits
+    ],
 }
 
 
