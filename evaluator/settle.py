@@ -202,7 +202,7 @@ class _Showdown:
             t, h = self.table, self.holding(name)
             self.known[name, run] = best_hands(t.game, h.cards, self.boards(run), t.dice, t.options,
                                                up=h.up, split=h.split, chosen=t.chosen,
-                                               dealt=self.dealt(run))
+                                               dealt=self.dealt(run) or None)  # None: board by board
         return self.known[name, run]
 
     def hands(self, names: Sequence[str]) -> dict[str, tuple[Portion, ...]]:

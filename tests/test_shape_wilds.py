@@ -18,7 +18,7 @@ from evaluator.codes import parse
 from evaluator.game_files import load
 from evaluator.profiles import resolve
 from evaluator.replay import Replay, replay
-from evaluator.settle import Seat, Table, _Showdown
+from evaluator.settle import Seat, Table, _Showdown, settle
 from evaluator.showdown import best_hands
 from pipeline.generate.world import max_players
 from tests.home_samples import (
@@ -56,6 +56,16 @@ def test_without_the_order_the_boards_are_read_in_turn() -> None:
     """`best_hands` without `dealt` reads the boards' cards in the order the mapping lists them."""
     assert best_hands("criss_cross", parse("QsQc8h2d"), CROSS) == \
         best_hands("criss_cross", parse("QsQc8h2d"), CROSS, dealt=TURNED)
+
+
+def test_a_settled_table_without_the_order_reads_the_boards_in_turn() -> None:
+    """A `Table` built without `dealt` (not by the replay) settles with the boards' own order."""
+    seats = (Seat("A", 1, 100, cards=tuple(parse("QsQc8h2d"))),
+             Seat("B", 2, 100, cards=tuple(parse("AsAdAc3h"))))
+    boards = {name: tuple(cards) for name, cards in CROSS.items()}
+    shares = settle(Table("criss_cross", seats, 1, boards)).shares
+    assert [(s.player, s.amount) for s in shares] == [("A", 200)]  # a straight flush over four Aces
+    assert settle(Table("criss_cross", seats, 1, boards, dealt=tuple(TURNED))).shares == shares
 
 
 def test_exactly_two_down_cards_along_the_paths() -> None:
