@@ -40,6 +40,36 @@ BEFORE_BETTING = "before"  # e.g. the draws of the draw games (§2.17), Oklahoma
 AFTER_BETTING = "after"  # e.g. Dramaha's draw (§2.19), Binglaha's die (§2.10), Sohe's split (§2.46)
 WITH_OWN_ACTION = "with_action"  # once the player has acted: Scrotum's discard (§2.43), Pick'em's door card
 
+# When a street's extra down cards are dealt (`Extra.when`).
+MOSTLY_BLACK = "mostly_black"  # most of the street's board cards are black: Wonky Donkey's flop (§2.55)
+
+
+@dataclass(frozen=True, slots=True)
+class Extra:
+    """Down cards each live player is dealt on a street because of the cards its boards got (a
+    street's `extra`, docs/games.md), after those board cards: `down` cards when `when` holds of
+    them (MOSTLY_BLACK: Wonky Donkey's flop, §2.55), or `down` for each of them of rank `each`
+    (Wild Kingdom #709: "If a common four is dealt face up, deal each player an extra down card").
+
+    >>> Extra(2, when=MOSTLY_BLACK).cards(["Kc", "4s", "9h"]), Extra(1, each="4").cards(["4c", "4d", "9h"])
+    (2, 2)
+    """
+
+    down: int
+    when: str | None = None
+    each: str | None = None
+
+    def cards(self, board: Sequence[str]) -> int:
+        """The extra down cards for `board`, the cards the street dealt to its boards."""
+        if self.when == MOSTLY_BLACK:
+            return self.down if 2 * sum(c[1:] in ("c", "s") for c in board) > len(board) else 0
+        return self.down * sum(c[0] == self.each for c in board)
+
+    def most(self, board: int) -> int:
+        """The most extra down cards a street dealing `board` cards to its boards can give one player."""
+        return self.down if self.when is not None else self.down * board
+
+
 # Who owes a required flip (`Street.flip_by`).
 FLIP_LIVE = "live"  # every player still in the hand (Studaha, Pick'em's door card)
 FLIP_PAID = "paid"  # those who put chips in on the street (Disclosure: "put money into the pot last round")
@@ -61,7 +91,8 @@ class Street:
     anywhere on its street; `in_turn`: the steps each player takes in turn, from the first
     active player to the left of the button (the draws, §2.17);
     `flip`: down cards each player `flip_by` names must turn up on the street, of their choice
-    (an `exposes` line, placed by `timing`'s `expose`; 0: no flip is required).
+    (an `exposes` line, placed by `timing`'s `expose`; 0: no flip is required); `extra`: down
+    cards each live player is dealt after the street's board cards, as those cards say.
     """
 
     name: str
@@ -78,6 +109,7 @@ class Street:
     in_turn: frozenset[str] = frozenset()
     flip: int = 0
     flip_by: str = FLIP_LIVE
+    extra: Extra | None = None
 
     def when(self, step: str) -> str | None:
         """Where `step` comes against the betting round, or None where the section does not say."""
@@ -211,8 +243,6 @@ class Game:
 
 
 # ---- the games: the package's definition files (evaluator/games/*.toml, docs/games.md) ----------
-
-EXTRA_HOLE_CARDS_ON_BLACK_FLOP = "extra_hole_cards_on_black_flop"  # Wonky Donkey (§2.55): a rules flag
 
 _SHIPPED = shipped()
 GAMES: dict[str, Game] = {i: g for i, g in _SHIPPED.items() if g.variant.barge}

@@ -54,7 +54,7 @@ import numpy as np
 import numpy.typing as npt
 
 from evaluator.awarding import Pot, side_pots
-from evaluator.catalog import ALL_GAMES, EXTRA_HOLE_CARDS_ON_BLACK_FLOP, GAMES, Street, hand_of
+from evaluator.catalog import ALL_GAMES, GAMES, Street, hand_of
 from evaluator.codes import decode_one, encode, encode_one
 from evaluator.fast7 import (
     FLUSH_BITS,
@@ -822,12 +822,11 @@ def _situation(hand: Hand, last: int, contenders: Sequence[str]) -> Situation | 
     cards_to_come, board_to_come = _to_come(later)
     if not cards_to_come and not board_to_come:
         return None
-    game = GAMES[hand.variant]
     if any(s.draw or s.discard or s.dice or s.steps for s in later):
         return None
     if any(a.kind in STEP_KINDS for a in actions[last + 1:]):
         return None
-    if EXTRA_HOLE_CARDS_ON_BLACK_FLOP in game.rules and "flop" in names[k + 1:]:
+    if any(s.extra for s in later):  # down cards that depend on the board to come (Wonky Donkey)
         return None
     before, after = actions[:last + 1], actions[last + 1:]
     holes = []

@@ -24,7 +24,7 @@ from evaluator.cards import MEXICAN, SHORT, STANDARD, WITH_JOKER, Deck
 from evaluator.variants import ALL_VARIANTS, Variant
 
 if TYPE_CHECKING:
-    from evaluator.catalog import Declare, Game, Part, SplitCard, Street, WildRule
+    from evaluator.catalog import Declare, Extra, Game, Part, SplitCard, Street, WildRule
 
 SHIPPED = Path(__file__).resolve().parent / "games"
 ENV_GAMES = "BARGE_GAMES"  # folders of house games, os.pathsep-separated
@@ -37,8 +37,7 @@ BRING_IN_ORDERS = ("low_card", "high_card", "high_card_ace_high")  # evaluator.c
 SHOWING_SCALES = ("high", "low_a5", "low_a6", "low_27")  # evaluator.cards.showing_order
 STRUCTURES = ("limit", "pot-limit", "no-limit")
 TIES = ("seat", "button")
-RULE_FLAGS = ("deal_down_when_exposed", "double_bet_open_pair", "extra_hole_cards_on_black_flop",
-              "joker_option", "sevens_rule", "spread_limit")
+RULE_FLAGS = ("deal_down_when_exposed", "double_bet_open_pair", "joker_option", "sevens_rule", "spread_limit")
 # The names of the ways the pot is split, as `barge variants` prints them (docs/games.md).
 SHOWDOWN_SCALES = ("27_low", "a5_low", "a5_low8", "a5_low8_if_black", "a5_low_unpaired", "a5_low_x",
                    "a6_low", "action_razz", "badugi", "badugi_27", "chosen", "draw_high", "duck_flush",
@@ -72,7 +71,9 @@ GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "brin
              "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice", "portion",
              "declare")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
-               "timing", "in_turn", "flip", "flip_by")
+               "timing", "in_turn", "flip", "flip_by", "extra")
+EXTRA_KEYS = ("down", "when", "each")  # a street's `extra` (evaluator.catalog.Extra)
+EXTRA_WHEN = ("mostly_black",)
 CHOICE_KEYS = ("game", "street")
 PORTION_KEYS = ("name", "scale", "qualifier", "hole", "hole_counts", "boards", "up", "wild", "card",
                 "unused_by")
@@ -233,6 +234,8 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
             changes[key] = _one_of(src, at, value, FIRST)
         elif key == "flip_by":
             changes[key] = _one_of(src, at, value, FLIP_BY)
+        elif key == "extra":
+            changes[key] = _extra(src, at, value)
         elif key in ("draw", "discard"):
             changes[key] = _range(src, at, value)
         elif key == "steps":
@@ -246,6 +249,23 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
     if "flip_by" in table and not table.get("flip"):
         raise src.error((*where, "flip_by"), "flip_by names who flips: the street needs `flip = N` (N >= 1)")
     return name, changes
+
+
+def _extra(src: _Source, at: Where, raw: object) -> Extra:
+    """A street's `extra = { down = N, when = "mostly_black" }` or `{ down = N, each = "4" }`."""
+    from evaluator.catalog import Extra
+
+    table = _need(src, at, raw, dict, 'a table such as { down = 1, each = "4" }')
+    _unknown(src, at, table, EXTRA_KEYS)
+    if "down" not in table or ("when" in table) == ("each" in table):
+        raise src.error(at, "`down = N` and one of `when` (a condition on the street's board cards) or "
+                        "`each` (a rank: N cards for each card of it)")
+    down = _count(src, (*at, "down"), table["down"])
+    if down < 1:
+        raise src.error((*at, "down"), "expected 1 or more extra down cards")
+    when = _one_of(src, (*at, "when"), table["when"], EXTRA_WHEN) if "when" in table else None
+    each = _one_of(src, (*at, "each"), table["each"], RANK_NAMES) if "each" in table else None
+    return Extra(down, when, each)
 
 
 def _streets(src: _Source, where: Where, tables: object, base: tuple[Street, ...]) -> tuple[Street, ...]:
@@ -365,7 +385,19 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
     _check_portions(src, game)
     _check_paths(src, game)
     _check_declare(src, game)
+    _check_extra(src, game)
     return game
+
+
+def _check_extra(src: _Source, game: Game) -> None:
+    """A street's extra down cards are counted from the cards it deals to its boards: it deals some."""
+    written = [t.get("name") if isinstance(t, dict) else None for t in src.data.get("street", [])]
+    for street in game.streets:
+        if street.extra is not None and not street.boards:
+            at: Where = ("street", written.index(street.name), "extra") if street.name in written \
+                else ("street",)
+            raise src.error(at, f"extra down cards follow the street's board cards: {street.name} deals "
+                            "none")
 
 
 def _check_portions(src: _Source, game: Game) -> None:

@@ -72,6 +72,7 @@ class StreetState:
     name: str
     deals: dict[str, list[int]] = field(default_factory=dict)  # player -> [down, up]
     boards: Counter[str] = field(default_factory=Counter)
+    board_dealt: list[str] = field(default_factory=list)  # the cards dealt to boards on the street
     settled: bool = False
     discarded: set[str] = field(default_factory=set)
     pending_draw: dict[str, tuple[int, int]] = field(default_factory=dict)  # player -> (count, seq)

@@ -295,7 +295,7 @@ class Procedure:
             return False  # the stub cannot give the second run its cards
         plain = all(s.boards and {b for b, _ in s.boards} == {"1"} and not (
             s.down or s.up or s.draw or s.discard or s.dice or s.steps) for s in later)
-        return plain and not self.game.rules
+        return plain and not self.game.rules and not any(s.extra for s in self.game.streets)
 
     def deal(self, street: str, spec: Street) -> Generator[Step, Answer, None]:
         wanted = {p.name: self.engine.expected_deal(p, spec) for p in self.table.live}

@@ -211,7 +211,8 @@ class _Showdown:
         if key not in self.known:
             t, h = self.table, self.holding(name)
             self.known[key] = best_hands(t.game, h.cards, self.boards(run), t.dice, t.options,
-                                         up=h.up, split=h.split, chosen=t.chosen, dealt=self.dealt(run),
+                                         up=h.up, split=h.split, chosen=t.chosen,
+                                         dealt=self.dealt(run) or None,  # None: board by board
                                          declared=declared)
         return self.known[key]
 

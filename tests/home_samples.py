@@ -84,3 +84,19 @@ def definition_error(folder: Path, game_id: str, text: str) -> GameDefinitionErr
     with pytest.raises(GameDefinitionError) as error:
         load([folder / f"{game_id}.toml"], ALL_GAMES, house=True)
     return error.value
+
+
+def assert_located(folder: Path, game_id: str, text: str, line: int, key: str, expected: str) -> None:
+    """A house file `<game_id>.toml` of `text` is refused at `line` and `key`, saying `expected`."""
+    (folder / f"{game_id}.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(GameDefinitionError) as error:
+        load([folder / f"{game_id}.toml"], catalog.ALL_GAMES, house=True)
+    assert (error.value.line, error.value.key) == (line, key)
+    assert expected in error.value.expected
+
+
+@pytest.fixture
+def loaded_home_games() -> Iterator[None]:
+    """The games of home_games/ loaded for the test (`pytest.mark.usefixtures("loaded_home_games")`)."""
+    with home_games():
+        yield

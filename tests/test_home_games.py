@@ -237,6 +237,11 @@ EXPECTED: dict[str, list[Won]] = {
         (("Bob", "high", 600),),  # 16 the declared low does not qualify: the high takes the pot
         (("Bob", "high", 300), ("Ann", "low", 300)),  # 17 two cards and the three common cards
     ],
+    "wild_kingdom": [
+        (("Cy", "", 300),),  # 13 a common four deals an extra down card: a wild three, four Kings
+        (("Cy", "", 300),),  # 13 two flop fours deal two each, the river's four one more: five Fours
+        (("Bo", "", 150), ("Cy", "", 150)),  # 10, 12 no four, no extra card; a wild nine's straight splits
+    ],
 }
 
 

@@ -15,13 +15,19 @@ import pytest
 
 from evaluator.catalog import ALL_GAMES, GAMES
 from evaluator.codes import parse
-from evaluator.game_files import GameDefinitionError, load
+from evaluator.game_files import load
 from evaluator.profiles import resolve
 from evaluator.replay import Replay, replay
-from evaluator.settle import Seat, Table, _Showdown
+from evaluator.settle import Seat, Table, _Showdown, settle
 from evaluator.showdown import best_hands
 from pipeline.generate.world import max_players
-from tests.home_samples import assert_generated_clean, assert_samples_agree, home_games, sample_hands
+from tests.home_samples import (
+    assert_generated_clean,
+    assert_located,
+    assert_samples_agree,
+    home_games,
+    sample_hands,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -50,6 +56,16 @@ def test_without_the_order_the_boards_are_read_in_turn() -> None:
     """`best_hands` without `dealt` reads the boards' cards in the order the mapping lists them."""
     assert best_hands("criss_cross", parse("QsQc8h2d"), CROSS) == \
         best_hands("criss_cross", parse("QsQc8h2d"), CROSS, dealt=TURNED)
+
+
+def test_a_settled_table_without_the_order_reads_the_boards_in_turn() -> None:
+    """A `Table` built without `dealt` (not by the replay) settles with the boards' own order."""
+    seats = (Seat("A", 1, 100, cards=tuple(parse("QsQc8h2d"))),
+             Seat("B", 2, 100, cards=tuple(parse("AsAdAc3h"))))
+    boards = {name: tuple(cards) for name, cards in CROSS.items()}
+    shares = settle(Table("criss_cross", seats, 1, boards)).shares
+    assert [(s.player, s.amount) for s in shares] == [("A", 200)]  # a straight flush over four Aces
+    assert settle(Table("criss_cross", seats, 1, boards, dealt=tuple(TURNED))).shares == shares
 
 
 def test_exactly_two_down_cards_along_the_paths() -> None:
@@ -109,11 +125,6 @@ def test_a_stud_game_with_common_cards_seats_what_the_deck_holds() -> None:
     assert max_players(GAMES["stud"]) == 8 and max_players(GAMES["razz"]) == 8
 
 
-def _load(tmp_path: Path, text: str) -> None:
-    (tmp_path / "wild_shape.toml").write_text(text, encoding="utf-8")
-    load([tmp_path / "wild_shape.toml"], ALL_GAMES, house=True)
-
-
 HEAD = ('id = "wild_shape"\nname = "Wild shape"\nrule = "house"\nextends = "cross_over"\nhand = "portions"\n'
         '[[portion]]\nname = "high"\nscale = "high"\n')
 
@@ -126,11 +137,10 @@ HEAD = ('id = "wild_shape"\nname = "Wild shape"\nrule = "house"\nextends = "cros
     ('wild = { ranks = ["2"], every_board = true }\n', "portion[1].wild.every_board", "it needs `board"),
 ])
 def test_a_wrong_portion_along_paths_is_located(tmp_path: Path, body: str, key: str, expected: str) -> None:
-    with pytest.raises(GameDefinitionError) as error:
-        _load(tmp_path, HEAD + body)
-    assert (error.value.line, error.value.key) == (9, key)
-    assert expected in error.value.expected
+    assert_located(tmp_path, "wild_shape", HEAD + body, 9, key, expected)
 
 
 def test_paths_take_written_portions(tmp_path: Path) -> None:
-    _load(tmp_path, HEAD + 'hole = [2, 2]\nwild = { table = "last", ranks = ["2"] }\n')
+    text = HEAD + 'hole = [2, 2]\nwild = { table = "last", ranks = ["2"] }\n'
+    (tmp_path / "wild_shape.toml").write_text(text, encoding="utf-8")
+    assert load([tmp_path / "wild_shape.toml"], ALL_GAMES, house=True)["wild_shape"].paths

@@ -95,8 +95,7 @@ def max_players(game: Game) -> int:
         return min(8, (game.deck.size - board) // hole) if board else 8
     if all(not s.boards for s in game.streets):
         return 6
-    if "extra_hole_cards_on_black_flop" in game.rules:
-        hole += 2
+    hole += sum(s.extra.most(sum(n for _, n in s.boards)) for s in game.streets if s.extra)  # Wonky Donkey
     return min(9, (game.deck.size - board) // hole)
 
 
