@@ -89,6 +89,18 @@ def test_when_no_declared_hand_can_win_the_cards_speak() -> None:
     assert _decided(["both", "both"], (9, 1), (5, 4), plain=plain) == [("high", (0,)), ("low", (1,))]
 
 
+def test_a_hand_where_every_declaration_of_both_fails_is_settled_by_the_cards() -> None:
+    """Triple Board Omaha's second sample with everyone declaring both: Cy's royal flush loses the
+    low, Ann's T-9-5-4-A the high, Bob both; nobody is left, so the cards speak (any flop): Cy's
+    royal flush takes the high half and Ann's wheel on the bottom flop the low half."""
+    hand = sample_hands("triple_board_omaha")[1]
+    everyone = replace(hand, actions=tuple(replace(a, detail="both") if a.kind == "declare" else a
+                                           for a in hand.actions))
+    pushed = replay_hand(everyone).awards
+    assert pushed is not None
+    assert {(s.player, s.portion, s.amount) for s in pushed} == {("Cy", "high", 30000), ("Ann", "low", 30000)}
+
+
 # ---- the replay's checks, citing the game's rule ------------------------------------------------
 
 def test_a_missing_declaration_cites_the_games_rule_and_the_hand_cannot_win() -> None:

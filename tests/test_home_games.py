@@ -230,7 +230,7 @@ EXPECTED: dict[str, list[Won]] = {
     "twin_beds_roll_em_over": [
         (("Cy", "high", 300), ("Cy", "low", 300)),  # 21 both wins both on one row: a scoop
         (("Bob", "high", 300), ("Ann", "low", 300)),  # 21 both loses the high: Cy wins nothing
-        (("Bob", "high", 300), ("Cy", "low", 300)),  # 22 one row: Ann's royal flush across rows is not
+        (("Bob", "high", 300), ("Cy", "low", 300)),  # 22 one row: Ann's flush across both rows does not play
     ],
     "full_bicester": [
         (("Cy", "high", 300), ("Bob", "low", 300)),  # 17 five of the six cards, no common card
