@@ -77,7 +77,7 @@ EXTRA_WHEN = ("mostly_black",)
 CHOICE_KEYS = ("game", "street")
 PORTION_KEYS = ("name", "scale", "qualifier", "hole", "hole_counts", "boards", "up", "wild", "card",
                 "unused_by")
-PORTION_NAMES = ("high", "low", "split card", "split hand")  # the award lines' names (docs/format.md)
+PORTION_NAMES = ("high", "low", "split-card", "split-hand")  # the award lines' names (docs/format.md)
 SPLIT_CARD = "split_card"  # a portion won by a card, not a five-card hand (evaluator.showdown)
 PORTION_SCALES = ("high", "ace_to_five", "deuce_to_seven", "ace_to_six", SPLIT_CARD)  # evaluator.scales
 CARD_KEYS = ("suit", "rank", "highest_from")

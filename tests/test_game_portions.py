@@ -59,17 +59,17 @@ qualifier = 10
      "at least one of ranks, board, table or die"),
     ('[[portion]]\nname = "high"\nscale = "high"\nwilds = { ranks = ["2"] }\n', 9, "portion[1].wilds",
      "unknown key"),
-    ('[[portion]]\nname = "split card"\nscale = "split_card"\n', 6, "portion[1].card",
+    ('[[portion]]\nname = "split-card"\nscale = "split_card"\n', 6, "portion[1].card",
      'a card table exactly when scale = "split_card"'),
     ('[[portion]]\nname = "high"\nscale = "high"\ncard = { suit = "s" }\n', 8, "portion[1].scale",
      'a card table exactly when scale = "split_card"'),
-    ('[[portion]]\nname = "split card"\nscale = "split_card"\ncard = { suit = "x" }\n', 9,
+    ('[[portion]]\nname = "split-card"\nscale = "split_card"\ncard = { suit = "x" }\n', 9,
      "portion[1].card.suit", "expected one of s, h, d, c, last"),
-    ('[[portion]]\nname = "split card"\nscale = "split_card"\ncard = { rank = "lowest" }\n', 9,
+    ('[[portion]]\nname = "split-card"\nscale = "split_card"\ncard = { rank = "lowest" }\n', 9,
      "portion[1].card", "a card needs `suit = ...`"),
-    ('[[portion]]\nname = "split hand"\nscale = "high"\nunused_by = "high"\n', 9, "portion[1].unused_by",
+    ('[[portion]]\nname = "split-hand"\nscale = "high"\nunused_by = "high"\n', 9, "portion[1].unused_by",
      "expected one of (an earlier portion)"),
-    ('[[portion]]\nname = "high"\nscale = "high"\n[[portion]]\nname = "split hand"\nscale = "high"\n'
+    ('[[portion]]\nname = "high"\nscale = "high"\n[[portion]]\nname = "split-hand"\nscale = "high"\n'
      'unused_by = "low"\n', 12, "portion[2].unused_by", "expected one of high"),
 ])
 def test_a_wrong_portion_is_located(tmp_path: Path, body: str, line: int, key: str, expected: str) -> None:
@@ -82,7 +82,7 @@ def test_a_wrong_portion_is_located(tmp_path: Path, body: str, line: int, key: s
 
 def _split(rule: SplitCard, hole: str, board: str, up: str = "") -> Portion:
     table = _Table(tuple(parse(hole)), {"1": tuple(parse(board))}, (), {}, frozenset(parse(up)), None)
-    return _split_card(table, Part("split card", "split_card", card=rule))
+    return _split_card(table, Part("split-card", "split_card", card=rule))
 
 
 def test_the_split_card_is_the_face_down_card_the_rule_names() -> None:
@@ -108,7 +108,7 @@ scale = "high"
 hole = [2, 2]
 
 [[portion]]
-name = "split hand"
+name = "split-hand"
 scale = "high"
 hole = [2, 2]
 unused_by = "high"

@@ -169,14 +169,14 @@ EXPECTED: dict[str, list[Won]] = {
     ],
     # A second hand of the cards the high hand does not use.
     "omaha_high_high": [
-        (("Cy", "high", 300), ("Bob", "split hand", 300)),  # 10 Bob's Fives play high, J-9 the split
-        (("Cy", "high", 300), ("Cy", "split hand", 300)),  # 10 quads leave Aces full: a scoop
-        (("Cy", "high", 300), ("Bob", "split hand", 150), ("Ann", "split hand", 150)),  # the same split hand
+        (("Cy", "high", 300), ("Bob", "split-hand", 300)),  # 10 Bob's Fives play high, J-9 the split
+        (("Cy", "high", 300), ("Cy", "split-hand", 300)),  # 10 quads leave Aces full: a scoop
+        (("Cy", "high", 300), ("Bob", "split-hand", 150), ("Ann", "split-hand", 150)),  # the same split hand
     ],
     # A split card: a portion won by the card the rule names, not by a hand.
     "omaha_spade": [
-        (("Cy", "high", 300), ("Bob", "split card", 300)),  # 9, 10 the lowest spade, the deuce
-        (("Cy", "high", 300), ("Cy", "split card", 300)),  # 9, 10 the high hand holds the lowest spade
+        (("Cy", "high", 300), ("Bob", "split-card", 300)),  # 9, 10 the lowest spade, the deuce
+        (("Cy", "high", 300), ("Cy", "split-card", 300)),  # 9, 10 the high hand holds the lowest spade
         (("Cy", "", 600),),  # 10 no face-down spade (the board's are common cards): high takes all
     ],
     # Board shapes with wild cards: the last common card flipped is the last dealt to the table.
