@@ -6,14 +6,15 @@ each step against its street's betting round and in turn where the game says so.
 from __future__ import annotations
 
 from evaluator.cards import rank_value
-from evaluator.catalog import AFTER_BETTING, BEFORE_BETTING, WITH_OWN_ACTION, Street, showing_of
+from evaluator.catalog import AFTER_BETTING, BEFORE_BETTING, BUY, TWIST, WITH_OWN_ACTION, Street, showing_of
 from evaluator.flips import owing, who_flips
 from evaluator.hand_state import Player, StreetState
 from evaluator.wagering import Wagering
 from pipeline.model import UNKNOWN_CARD, Action
 
 STEP_WORDS = {"draw": "draw", "discard": "discard", "roll": "roll of the dice", "split": "split",
-              "expose": "exposed card", "choose": "game choice", "remove_board": "board removal"}
+              "expose": "exposed card", "choose": "game choice", "remove_board": "board removal",
+              "buy": "purchase"}
 
 
 class CardSteps(Wagering):
@@ -100,6 +101,7 @@ class CardSteps(Wagering):
         if kind == "draw":
             return  # the replacement cards follow their discard, whose place is checked
         step = ("draw" if spec.draw else "discard") if kind in ("discard", "stand_pat") else kind
+        step = BUY if kind == "fee" else step  # a paid option's fee places the purchase (evaluator.fees)
         when = spec.when(step)
         what = f"{action.player or 'the dealer'}'s {STEP_WORDS.get(step, step)}"
         betting = f"the {street.name.replace('_', ' ')} betting"
@@ -115,7 +117,8 @@ class CardSteps(Wagering):
         elif when == WITH_OWN_ACTION and not acted and not self.betting_over(street):
             self.flag("STEP_OUT_OF_ORDER", f"{what} came before they acted in {betting}; in "
                       f"{self.game.variant.name} it is made with the player's first action")
-        if step in spec.in_turn and player is not None and player.name not in street.discarded:
+        buying = step == BUY  # a purchase's turn is evaluator.fees' (a decline writes no line)
+        if step in spec.in_turn and not buying and player is not None and player.name not in street.discarded:
             self.check_turn(player, street, STEP_WORDS.get(step, step))
 
     def check_turn(self, player: Player, street: StreetState, step: str) -> None:
@@ -159,7 +162,7 @@ class CardSteps(Wagering):
                 self.where[card] = "discards"
             else:
                 self.unseen_discards += 1  # unseen, but back in the stub on a reshuffle all the same
-        if spec is not None and spec.draw and cards:
+        if spec is not None and (spec.draw or spec.sells == TWIST) and cards:
             street.pending_draw[player.name] = (len(cards), self.seq)
 
     def on_draw(self, player: Player, action: Action) -> None:

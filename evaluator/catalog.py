@@ -44,6 +44,13 @@ WITH_OWN_ACTION = "with_action"  # once the player has acted: Scrotum's discard 
 FLIP_LIVE = "live"  # every player still in the hand (Studaha, Pick'em's door card)
 FLIP_PAID = "paid"  # those who put chips in on the street (Disclosure: "put money into the pot last round")
 
+# What a street sells (`Street.sells`, docs/games.md "Paid options"): each player may buy it once on
+# the street, for the street's `price`, paid with a `pays A` line before what it buys.
+TWIST = "twist"  # one card discarded and replaced (Waco: "twist one card for max bet")
+SELL_DOWN = "down"  # one more down card (Mutual of Omaha: "buy one down card for max bet")
+SELL_UP = "up"  # one more up card (Retro Hold'em: "pay max bet to get an up card")
+BUY = "buy"  # the step a purchase is, as `timing` and `in_turn` name it
+
 
 @dataclass(frozen=True, slots=True)
 class Street:
@@ -60,7 +67,9 @@ class Street:
     anywhere on its street; `in_turn`: the steps each player takes in turn, from the first
     active player to the left of the button (the draws, §2.17);
     `flip`: down cards each player `flip_by` names must turn up on the street, of their choice
-    (an `exposes` line, placed by `timing`'s `expose`; 0: no flip is required).
+    (an `exposes` line, placed by `timing`'s `expose`; 0: no flip is required);
+    `sells`: what each player may buy once on the street (TWIST, SELL_DOWN, SELL_UP; None: nothing)
+    for `price`, the limit bet named ("big": the game's max bet), placed by `timing`'s `buy`.
     """
 
     name: str
@@ -77,6 +86,8 @@ class Street:
     in_turn: frozenset[str] = frozenset()
     flip: int = 0
     flip_by: str = FLIP_LIVE
+    sells: str | None = None
+    price: str = "big"
 
     def when(self, step: str) -> str | None:
         """Where `step` comes against the betting round, or None where the section does not say."""
@@ -234,7 +245,9 @@ def catalog_entry(game: Game) -> dict[str, object]:
         "streets": [
             {"name": s.name, "down": s.down, "up": s.up, "boards": dict(s.boards), "bet": s.bet,
              "first": s.first, "draw": s.draw, "discard": s.discard, "dice": s.dice,
-             "steps": sorted(s.steps), "timing": dict(s.timing), "in_turn": sorted(s.in_turn)}
+             "steps": sorted(s.steps), "timing": dict(s.timing), "in_turn": sorted(s.in_turn),
+             # a house game's paid option (docs/games.md); the package's games sell nothing
+             **({"sells": s.sells, "price": s.price} if s.sells else {})}
             for s in game.streets
         ],
         "choices": [name for name, _ in game.choices],

@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from evaluator.award_check import check_awards, rake_breaches
 from evaluator.awarding import chip_unit
-from evaluator.card_steps import CardSteps
 from evaluator.descriptions import misdescriptions
+from evaluator.fees import Fees
 from evaluator.settle import Known, Seat, Table, room_money, settle
 from pipeline.amounts import format_amount as chips
 from pipeline.amounts import parse_amount
@@ -19,7 +19,7 @@ from pipeline.amounts import parse_amount
 CARD_FAULTS = frozenset({"DUPLICATE_CARD", "SHOWN_CARDS_NOT_HELD", "CARD_NOT_IN_DECK"})
 
 
-class Finish(CardSteps):
+class Finish(Fees):
     """The replay's end of the hand: the totals, the settlement's table, the showdown."""
 
     # ---- the end ----

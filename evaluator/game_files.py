@@ -64,14 +64,16 @@ ONE_BOARD_HANDS = ("at_most_two", "at_most_two_hi_lo8", "holdem", "holdem_hi_lo8
 BETS = ("small", "big", "none")
 FIRST = ("left_of_big_blind", "left_of_button", "bring_in", "showing")
 STEPS = ("choose", "expose", "remove_board", "split")
-TIMED = ("draw", "discard", "roll", *STEPS)  # what `timing` and `in_turn` may name
+TIMED = ("draw", "discard", "roll", "buy", *STEPS)  # what `timing` and `in_turn` may name
 WHEN = ("before", "after", "with_action")
 FLIP_BY = ("live", "paid")  # evaluator.catalog FLIP_LIVE, FLIP_PAID
+SELLS = ("twist", "down", "up")  # evaluator.catalog TWIST, SELL_DOWN, SELL_UP
+PRICES = ("small", "big")  # the limit bet a paid option costs: "big" is the max bet
 
 GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "bring_in", "showing",
              "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice", "portion")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
-               "timing", "in_turn", "flip", "flip_by")
+               "timing", "in_turn", "flip", "flip_by", "sells", "price")
 CHOICE_KEYS = ("game", "street")
 PORTION_KEYS = ("name", "scale", "qualifier", "hole", "boards", "up", "wild")
 PORTION_NAMES = ("high", "low")  # the award lines' names (docs/format.md)
@@ -224,6 +226,10 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
             changes[key] = _one_of(src, at, value, FIRST)
         elif key == "flip_by":
             changes[key] = _one_of(src, at, value, FLIP_BY)
+        elif key == "sells":
+            changes[key] = _one_of(src, at, value, SELLS)
+        elif key == "price":
+            changes[key] = _one_of(src, at, value, PRICES)
         elif key in ("draw", "discard"):
             changes[key] = _range(src, at, value)
         elif key == "steps":
@@ -236,6 +242,9 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
                                   _one_of(src, (*at, step), when, WHEN)) for step, when in timing.items())
     if "flip_by" in table and not table.get("flip"):
         raise src.error((*where, "flip_by"), "flip_by names who flips: the street needs `flip = N` (N >= 1)")
+    if "price" in table and "sells" not in table:
+        raise src.error((*where, "price"), "price is what the street's option costs: the street needs "
+                        "`sells`")
     return name, changes
 
 
@@ -353,7 +362,27 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
         raise src.error(("hand",), f'hand = "{PORTIONS}" exactly when the game has [[portion]] tables')
     _check_portions(src, game)
     _check_paths(src, game)
+    _check_sales(src, game)
     return game
+
+
+def _check_sales(src: _Source, game: Game) -> None:
+    """A paid option's price is a limit bet (the max bet is the big bet), so a game that sells one
+    is played in limit only; a twist is a draw of its own, not on a street that draws."""
+    selling = [i for i, street in enumerate(game.streets) if street.sells]
+    if not selling:
+        return
+    if game.structures != ("limit",):
+        where: Where = ("structures",) if "structures" in src.data else ("street",)
+        raise src.error(where, 'structures = ["limit"]: a paid option costs a limit bet (the max bet is the '
+                        f"big bet); got {list(game.structures)}")
+    for i in selling:
+        street = game.streets[i]
+        if street.sells == "twist" and (street.draw or street.discard):
+            written = [j for j, t in enumerate(src.data.get("street", [])) if t.get("name") == street.name]
+            raise src.error(("street", written[0], "sells") if written else ("street",),
+                            f"a street that sells a twist draws nothing else: {street.name} has `draw` or "
+                            "`discard`")
 
 
 def _check_portions(src: _Source, game: Game) -> None:

@@ -166,6 +166,17 @@ EXPECTED: dict[str, list[Won]] = {
         (("Bo", "", 500),),  # rule 6: the sample's Note line says why
         (("Cy", "", 400),),  # rule 3, 6: the sample's Note line says why
     ],
+    # Paid options (`sells`, docs/games.md "Paid options"): the fees are dead money in the pots.
+    "waco": [
+        (("Bob", "", 1000),),  # 5 the twisted-in Th makes a royal flush; the fee is in the pot
+        (("Bob", "", 1000),),  # 5, 12 three spades in hand make no flush: exactly two down cards
+        (("Bob", "", 700), ("Cy", "", 700)),  # 5 two fees in the pot, split by equal straights
+    ],
+    "mutual_of_omaha": [
+        (("Ann", "high", 500), ("Cy", "low", 500)),  # 8 the bought 2d makes the better low
+        (("Bob", "high", 700), ("Bob", "low", 700)),  # 8, 11 two buy in turn; two different pairs
+        (("Bob", "", 1000),),  # 8, 10 no low; the bought card's straight loses to Kings full
+    ],
 }
 
 
