@@ -60,7 +60,8 @@ class Street:
     `bet`: the limit of its betting round ("small", "big") or None for no betting;
     `draw`: discards replaced from the stub, (fewest, most); `discard`: discards not replaced;
     `dice`: dice rolled by the player on the button after the betting (§1.13);
-    `steps`: other player steps allowed ("split", "expose", "choose", "remove_board");
+    `steps`: other player steps allowed ("split", "expose", "choose", "remove_board", "declare":
+    each player still in declares once, the words of the game's `Declare`);
     `timing`: (step, when) for the steps the game's section places against the betting round
     ("draw" for a draw's discards and replacement cards, "discard", "roll", or a name in
     `steps`; when: BEFORE_BETTING, AFTER_BETTING, WITH_OWN_ACTION); a step not named may come
@@ -115,7 +116,9 @@ class Part:
     """One portion of the pot of a game whose hand is "portions" (docs/games.md): its `name` in
     the award lines, the five-card `scale`, an ace-to-five `qualifier` (X or better), how many of
     the player's cards a hand uses (`hole`: fewest, most; None: any), the boards it may be made
-    with (any one of them), whether up cards count as board cards (`up_as_board`), and `wild`."""
+    with (any one of them), whether up cards count as board cards (`up_as_board`), and `wild`;
+    `hole_counts`: the counts of the player's cards a hand may use where they are not a range (Full
+    Bicester #1024: two, or all five of the hand), in place of `hole`."""
 
     name: str
     scale: str
@@ -124,6 +127,31 @@ class Part:
     boards: tuple[str, ...] = ("1",)
     up_as_board: bool = False
     wild: WildRule | None = None
+    hole_counts: tuple[int, ...] | None = None  # counts not a range, any one of them: (2, 5)
+
+
+BOTH = "both"  # the declaration for every portion of the pot (Declare.words)
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """A game where the players still in declare which portion of the pot they play for, before
+    the showdown (docs/games.md, a game's `[declare]` table and a street's `declare` step): the
+    `words` a player may declare (portion names: "high", "low"; and BOTH, every portion), and for
+    a board chosen by the declaration (Triple Board Omaha #928 rule 11), the paths each word plays
+    (`paths`: word -> paths, in the form of `Game.paths`; a word not there plays the game's own)."""
+
+    words: tuple[str, ...]
+    paths: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = ()
+
+    def paths_of(self, word: str | None) -> tuple[tuple[str, ...], ...] | None:
+        """The paths a declaration of `word` plays, or None where it plays the game's own."""
+        return dict(self.paths).get(word) if word is not None else None
+
+    @staticmethod
+    def covers(word: str | None, portion: str) -> bool:
+        """Whether a declaration of `word` plays for the portion named `portion`."""
+        return word in (BOTH, portion)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +179,7 @@ class Game:
     # The boards a hand may combine, each path one way (Cross Over's row or column, docs/games.md
     # `paths`): the `hand` is played with each path as its board, the best of them counting.
     paths: tuple[tuple[str, ...], ...] = ()
+    declare: Declare | None = None  # the players declare before the showdown (docs/games.md `[declare]`)
 
     @property
     def id(self) -> str:
@@ -254,6 +283,10 @@ def catalog_entry(game: Game) -> dict[str, object]:
         "showdown": list(game.showdown),
         # a house game's written portions (docs/games.md); the package's games write none
         **({"portions": [_part_entry(part) for part in game.parts]} if game.parts else {}),
+        # a house game's declarations (docs/games.md `[declare]`); the package's games have none
+        **({"declare": {"words": list(game.declare.words),
+                        "paths": {w: [list(p) for p in ps] for w, ps in game.declare.paths}}}
+           if game.declare else {}),
     }
 
 
@@ -261,6 +294,7 @@ def _part_entry(part: Part) -> dict[str, object]:
     wild = part.wild
     return {"name": part.name, "scale": part.scale, "qualifier": part.qualifier,
             "hole": part.hole, "boards": list(part.boards), "up_as_board": part.up_as_board,
+            **({"hole_counts": list(part.hole_counts)} if part.hole_counts is not None else {}),
             "wild": None if wild is None else {"ranks": sorted(wild.ranks), "board": wild.board,
                                                "die": sorted(wild.die), "every_board": wild.every_board,
                                                "most": wild.most}}

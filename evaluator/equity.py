@@ -114,7 +114,8 @@ NO_RANK = -1  # a hand that does not qualify for a portion (every real rank is >
 BETTING_KINDS = frozenset({"post", "ante", "bring_in", "complete", "bet", "call", "raise", "check", "fold"})
 # Steps a player or the dealer takes besides dealing: when one comes after the last bet, the
 # run-out is not a plain deal of cards and the actual result stands.
-STEP_KINDS = frozenset({"discard", "draw", "stand_pat", "split", "expose", "roll", "choose", "remove_board"})
+STEP_KINDS = frozenset({"discard", "draw", "stand_pat", "split", "expose", "roll", "choose", "remove_board",
+                        "declare"})
 
 
 @dataclass(frozen=True, slots=True)

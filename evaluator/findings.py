@@ -128,6 +128,10 @@ CODES: dict[str, Code] = _codes(
      "is not the player's next line"),
     ("WRONG_PURCHASE", "error", GAME, "a paid option taken on a street that does not sell it, a second "
      "purchase on a street, or a bought card of the wrong kind or number"),
+    ("WRONG_DECLARATION", "error", GAME, "a declaration (high, low, both) the game does not allow: a word "
+     "it has not, by a player who folded, or a second one"),
+    ("MISSING_DECLARATION", "error", GAME, "a player still in at the showdown who did not declare (a hand "
+     "not declared cannot win)"),
     ("FLOOR_RULING", "info", GAME, "a floor ruling recorded in the hand"),
     ("UNKNOWN_RULES_OPTION", "warning", GAME, "a rules option the profile does not know; it was ignored"),
     ("REPLAY_STOPPED", "warning", GAME, "the record is too broken to replay past this point"),

@@ -24,7 +24,7 @@ from evaluator.cards import MEXICAN, SHORT, STANDARD, WITH_JOKER, Deck
 from evaluator.variants import ALL_VARIANTS, Variant
 
 if TYPE_CHECKING:
-    from evaluator.catalog import Game, Part, Street, WildRule
+    from evaluator.catalog import Declare, Game, Part, Street, WildRule
 
 SHIPPED = Path(__file__).resolve().parent / "games"
 ENV_GAMES = "BARGE_GAMES"  # folders of house games, os.pathsep-separated
@@ -63,7 +63,7 @@ ONE_BOARD_HANDS = ("at_most_two", "at_most_two_hi_lo8", "holdem", "holdem_hi_lo8
                    "two_or_five_omaha_hi_lo8")
 BETS = ("small", "big", "none")
 FIRST = ("left_of_big_blind", "left_of_button", "bring_in", "showing")
-STEPS = ("choose", "expose", "remove_board", "split")
+STEPS = ("choose", "declare", "expose", "remove_board", "split")
 TIMED = ("draw", "discard", "roll", "buy", *STEPS)  # what `timing` and `in_turn` may name
 WHEN = ("before", "after", "with_action")
 FLIP_BY = ("live", "paid")  # evaluator.catalog FLIP_LIVE, FLIP_PAID
@@ -71,11 +71,12 @@ SELLS = ("twist", "down", "up")  # evaluator.catalog TWIST, SELL_DOWN, SELL_UP
 PRICES = ("small", "big")  # the limit bet a paid option costs: "big" is the max bet
 
 GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "bring_in", "showing",
-             "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice", "portion")
+             "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice", "portion",
+             "declare")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
                "timing", "in_turn", "flip", "flip_by", "sells", "price")
 CHOICE_KEYS = ("game", "street")
-PORTION_KEYS = ("name", "scale", "qualifier", "hole", "boards", "up", "wild")
+PORTION_KEYS = ("name", "scale", "qualifier", "hole", "hole_counts", "boards", "up", "wild")
 PORTION_NAMES = ("high", "low")  # the award lines' names (docs/format.md)
 PORTION_SCALES = ("high", "ace_to_five", "deuce_to_seven", "ace_to_six")  # evaluator.scales
 UP_CARDS = ("hole", "board")  # what a player's up cards count as in a portion's hand
@@ -84,6 +85,8 @@ WILD_BOARD = ("lowest", "last")  # evaluator.wild_rules
 WILD_DIE = ("rank", "board_minus")
 RANK_NAMES = tuple("23456789TJQKA")
 HOUSE_REQUIRED = ("id", "name", "rule")
+DECLARE_KEYS = ("words", "paths")
+BOTH = "both"  # evaluator.catalog.BOTH: the declaration for every portion
 
 
 class GameDefinitionError(ValueError):
@@ -354,6 +357,8 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
     streets = _streets(src, ("street",), data["street"], base) if "street" in data else base
     choices = _choices(src, data["choice"]) if "choice" in data else parent.choices if parent else ()
     parts = _portions(src, data["portion"]) if "portion" in data else parent.parts if parent else ()
+    if "declare" in data:
+        fields["declare"] = _declare(src, ("declare",), data["declare"])
     game = Game(variant, streets=streets, choices=choices, parts=parts, **fields) if parent is None \
         else replace(parent, variant=variant, streets=streets, choices=choices, parts=parts, **fields)
     if (game.hand == CHOSEN) != bool(game.choices):
@@ -363,6 +368,7 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
     _check_portions(src, game)
     _check_paths(src, game)
     _check_sales(src, game)
+    _check_declare(src, game)
     return game
 
 
@@ -386,8 +392,11 @@ def _check_sales(src: _Source, game: Game) -> None:
 
 
 def _check_portions(src: _Source, game: Game) -> None:
-    """A portion's boards must be dealt, and a wild die rolled, by the game's streets."""
+    """A portion's boards must be dealt (or be board 1, each path's, in a game with paths), and a
+    wild die rolled, by the game's streets."""
     dealt = {name for street in game.streets for name, _ in street.boards}
+    if game.paths or (game.declare is not None and game.declare.paths):
+        dealt.add("1")  # each path is played as board 1 (docs/games.md `paths`)
     rolled = any(street.dice for street in game.streets)
     for i, part in enumerate(game.parts):
         missing = [b for b in part.boards if b not in dealt]
@@ -415,6 +424,18 @@ def _portions(src: _Source, tables: object) -> tuple[Part, ...]:
         hole = _range(src, (*at, "hole"), table["hole"]) if "hole" in table else None
         if hole is not None and hole[1] > 5:
             raise src.error((*at, "hole"), f"expected at most 5 cards of a five-card hand, got {hole[1]}")
+        if "hole_counts" in table:  # counts that are not a range: two or five (Full Bicester #1024)
+            if hole is not None:
+                raise src.error((*at, "hole_counts"), "hole or hole_counts, not both")
+            counts = _need(src, (*at, "hole_counts"), table["hole_counts"], list,
+                           "a list of card counts, e.g. [2, 5]")
+            numbers = sorted({_count(src, (*at, "hole_counts", j), n) for j, n in enumerate(counts)})
+            if not numbers or numbers[-1] > 5:
+                raise src.error((*at, "hole_counts"), f"counts of 0 to 5 cards of a five-card hand; "
+                                f"got {counts!r}")
+            hole_counts: tuple[int, ...] | None = tuple(numbers)
+        else:
+            hole_counts = None
         boards = _need(src, (*at, "boards"), table.get("boards", ["1"]), list, "a list of board names")
         names = tuple(_need(src, (*at, "boards", j), b, str, "a board name") for j, b in enumerate(boards))
         if not names:
@@ -422,7 +443,7 @@ def _portions(src: _Source, tables: object) -> tuple[Part, ...]:
         up = _one_of(src, (*at, "up"), table.get("up", "hole"), UP_CARDS)
         wild = _wild(src, (*at, "wild"), table["wild"]) if "wild" in table else None
         parts.append(Part(_one_of(src, (*at, "name"), table["name"], PORTION_NAMES), scale, qualifier,
-                          hole, names, up == "board", wild))
+                          hole, names, up == "board", wild, hole_counts))
     if not parts:
         raise src.error(("portion",), "at least one [[portion]] table")
     return tuple(parts)
@@ -463,24 +484,80 @@ def _check_paths(src: _Source, game: Game) -> None:
     a way of making a hand that reads one board."""
     if not game.paths:
         return
-    if game.hand not in ONE_BOARD_HANDS:
-        raise src.error(("paths",), f"paths play each path as board 1: hand must be one of "
-                        f"{', '.join(ONE_BOARD_HANDS)}; got {game.hand!r}")
+    _one_board(src, ("paths",), game)
+    _pieces_dealt(src, ("paths",), game, game.paths)
+
+
+def _one_board(src: _Source, where: Where, game: Game) -> None:
+    """Paths play each path as board 1: the game's hand must read that one board (a written
+    portion's boards are then board 1)."""
+    written = game.hand == PORTIONS and all(part.boards == ("1",) for part in game.parts)
+    if game.hand not in ONE_BOARD_HANDS and not written:
+        raise src.error(where, f"paths play each path as board 1: hand must be one of "
+                        f"{', '.join(ONE_BOARD_HANDS)}, or portions on board 1; got {game.hand!r}")
+
+
+def _pieces_dealt(src: _Source, where: Where, game: Game, paths: Sequence[Sequence[str]]) -> None:
     dealt: dict[str, int] = {}
     for street in game.streets:
         for board, count in street.boards:
             dealt[board] = dealt.get(board, 0) + count
-    for i, path in enumerate(game.paths):
+    for i, path in enumerate(paths):
         for j, piece in enumerate(path):
             match = _PIECE.match(piece)
             assert match is not None  # checked by _paths
             board, card = match.group(1), match.group(2)
             if board not in dealt:
-                raise src.error(("paths", i, j), f"a board the streets deal ({', '.join(dealt) or 'none'}); "
+                raise src.error((*where, i, j), f"a board the streets deal ({', '.join(dealt) or 'none'}); "
                                 f"got {board!r}")
             if card is not None and int(card) > dealt[board]:
-                raise src.error(("paths", i, j), f"a card board {board} is dealt: it gets {dealt[board]}, "
+                raise src.error((*where, i, j), f"a card board {board} is dealt: it gets {dealt[board]}, "
                                 f"not {card}")
+
+
+def _declare(src: _Source, where: Where, raw: object) -> Declare:
+    """`[declare]`: `words = ["high", "low", "both"]` and, for a board chosen by the declaration,
+    `paths = { high = [["top", "turn", "river"]], ... }`."""
+    from evaluator.catalog import Declare
+
+    table = _need(src, where, raw, dict, 'a table: [declare] with words = ["high", "low", "both"]')
+    _unknown(src, where, table, DECLARE_KEYS)
+    if "words" not in table:
+        raise src.error(where, 'a [declare] table needs `words = [...]` (e.g. ["high", "low", "both"])')
+    words = _names(src, (*where, "words"), table["words"], (*PORTION_NAMES, BOTH))
+    if len(words) < 2 or len(set(words)) != len(words):
+        raise src.error((*where, "words"), f"at least two different words; got {list(words)}")
+    paths = _need(src, (*where, "paths"), table.get("paths", {}), dict,
+                  'a table of word = paths, e.g. { high = [["top", "turn", "river"]] }')
+    by_word = tuple((_one_of(src, (*where, "paths", word), word, words),
+                     _paths(src, (*where, "paths", word), value)) for word, value in paths.items())
+    return Declare(words, by_word)
+
+
+def _check_declare(src: _Source, game: Game) -> None:
+    """A game with `[declare]` has a street with the `declare` step, and the other way round; its
+    words name portions the game's hand has; a declaration's paths are boards the streets deal."""
+    declaring = [i for i, street in enumerate(game.streets) if "declare" in street.steps]
+    if game.declare is None:
+        if declaring:
+            raise src.error(("street", declaring[0], "steps"), "a declare step needs the game's [declare] "
+                            'table (words = ["high", "low", ...])')
+        return
+    if len(declaring) != 1:
+        raise src.error(("declare",), f'one street with steps = ["declare"]; the game has {len(declaring)}')
+    if game.parts:
+        names: tuple[str, ...] = tuple(part.name for part in game.parts)
+    else:  # a way of making a hand by name: its portions are the showdown's scales, high first
+        names = ("high", "low")[:len(game.showdown)] if game.showdown[:1] == ("high",) and all(
+            "low" in scale for scale in game.showdown[1:]) else ()
+    for i, word in enumerate(game.declare.words):
+        if (word == BOTH and len(names) < 2) or (word != BOTH and word not in names):
+            both = " and both" if len(names) > 1 else ""
+            raise src.error(("declare", "words", i), f"a portion of the game's hand "
+                            f"({', '.join(names) or 'none'}){both}; got {word!r}")
+    for word, paths in game.declare.paths:
+        _one_board(src, ("declare", "paths", word), game)
+        _pieces_dealt(src, ("declare", "paths", word), game, paths)
 
 
 def _choices(src: _Source, tables: object) -> tuple[tuple[str, tuple[Street, ...]], ...]:

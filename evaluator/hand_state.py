@@ -47,6 +47,7 @@ class Player:
     sevens: tuple[str, str | None] | None = None  # Appendix B breach: ("checked"|"called", bettor)
     cap: int | None = None  # a cap game: the most the player may put in over the hand, antes aside
     ante: int = 0  # antes posted: dead money that a cap does not count
+    declared: str | None = None  # the word declared, in a game where players declare (docs/games.md)
 
     @property
     def left(self) -> int:
@@ -87,6 +88,7 @@ class StreetState:
     paid: set[str] = field(default_factory=set)  # players who put chips in on the street (flips.pays)
     bought: set[str] = field(default_factory=set)  # players who paid for the street's option (`sells`)
     buying: tuple[str, int] | None = None  # a fee whose card has not followed yet: (player, seq)
+    declared: set[str] = field(default_factory=set)  # players who declared on the street (in turn)
     last_seq: int = 0
 
 

@@ -3,13 +3,13 @@
 `Procedure` walks a hand on the replay engine (`evaluator.legal.LiveHand`) in the order the game's
 plan gives (`evaluator.catalog`, changed by a Pick'em choice; docs/procedures.md, "Where each step
 is written"): the cards each player or board is dealt, a Pick'em choice, draws and discards, a
-split, the dice, the rows Oklahoma removes, exposures, paid options (a twist, a card bought), each
-betting decision with the amounts allowed, running the board twice, the showdown. Each `Step` says
-what is wanted and what the rules allow; whoever drives the procedure answers with the actions that
-happened, legal or not, and the procedure plays them into the engine, whose findings judge them.
-Dealer chores with one possible answer (a reshuffle of the discards when the stub runs out, an
-uncalled bet's return) are steps too, carrying that answer, so a driver may make them or (on
-purpose) not.
+split, the dice, the rows Oklahoma removes, exposures, paid options (a twist, a card bought),
+declarations, each betting decision with the amounts allowed, running the board twice, the
+showdown. Each `Step` says what is wanted and what the rules allow; whoever drives the procedure
+answers with the actions that happened, legal or not, and the procedure plays them into the
+engine, whose findings judge them. Dealer chores with one possible answer (a reshuffle of the
+discards when the stub runs out, an uncalled bet's return) are steps too, carrying that answer, so
+a driver may make them or (on purpose) not.
 
 Two drivers share it: the hand generator (`pipeline.generate.play`, random answers and planned
 mistakes) and the guided hand recorder (`dashboard.recording`, a director's answers). No
@@ -45,6 +45,7 @@ REMOVE = "remove_board"  # the dealer removes the rows `options` (§2.34)
 EXPOSE = "expose"  # `player` turns up `fewest` to `most` of `cards` (a required flip: exactly `fewest`)
 BUY = "buy"  # `player` may pay `count` chips (a fee) for what the street sells, `detail`: "twist" (one
 #              of `cards` discarded and replaced), "down" or "up" (one more card); or decline
+DECLARE = "declare"  # `player` declares one of `options` (high, low, both: docs/games.md `[declare]`)
 ACT = "act"  # `player` acts in the betting round: `moves`
 RUN_TWICE = "run_it"  # the players all-in may run the rest of the board twice (`chore`: the action)
 SHOW = "show"  # `player` shows `cards` (described as `detail`) or mucks
@@ -147,6 +148,8 @@ def answer(step: Step, picked: tuple[str, ...] = (), drawn: tuple[str, ...] = ()
         return (fee, Action(street, "deal", who, cards=picked, detail=step.detail))
     if kind == CHOOSE:
         return tuple(Action(street, "choose", who, detail=game) for game in picked)
+    if kind == DECLARE:
+        return tuple(Action(street, "declare", who, detail=word) for word in picked)
     if kind == ROLL:
         return (Action(street, "roll", who, detail=" ".join(picked)),)
     if kind == REMOVE:
@@ -264,12 +267,15 @@ class Procedure:
         bought_after = spec.when("buy") == AFTER_BETTING
         if spec.sells and not bought_after:
             yield from self.purchases(name, spec)
+        if spec.when("declare") == BEFORE_BETTING:
+            yield from self.declarations(name, spec)
         yield from self.betting(name, spec)
         if len(self.table.live) < 2:
             return
         yield from self.flips(name, spec)  # after the betting, or those left of a flip with the action
         if spec.sells and bought_after:
             yield from self.purchases(name, spec)
+        yield from self.declarations(name, spec)  # after the betting (those before it are made)
         if spec.discard:
             yield from self.discard(name, spec)
         if spec.draw and after:
@@ -397,6 +403,17 @@ class Procedure:
                 continue
             cards = tuple(c for c in player.cards if c not in player.up) if spec.sells == TWIST else ()
             yield from self.ask(Step(street, BUY, who, spec.sells, count=price, cards=cards))
+
+    def declarations(self, street: str, spec: Street) -> Generator[Step, Answer, None]:
+        """A street's declarations (docs/games.md `[declare]`): each player still in who has not
+        declared names one of the game's words, in the order cards go round (the order a
+        declaration in turn is made in; simultaneous ones are written in it too)."""
+        declare = self.game.declare
+        if "declare" not in spec.steps or declare is None:
+            return
+        for who in self.order():
+            if self.table.players[who].declared is None:
+                yield from self.ask(Step(street, DECLARE, who, options=declare.words))
 
     def betting(self, street: str, spec: Street) -> Generator[Step, Answer, None]:
         with_action = spec.flip and spec.when("expose") == WITH_OWN_ACTION

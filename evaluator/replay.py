@@ -31,7 +31,8 @@ from pipeline.model import Action, Hand
 
 __all__ = ["END_STREETS", "Outcome", "Player", "Replay", "replay", "replay_hand"]
 
-CARD_STEPS = frozenset({"discard", "draw", "stand_pat", "split", "expose", "roll", "choose", "remove_board"})
+CARD_STEPS = frozenset({"discard", "draw", "stand_pat", "split", "expose", "roll", "choose", "remove_board",
+                        "declare"})
 END_STREETS = frozenset({"showdown", "summary"})
 # The note a reader writes for a player the site says is disconnected (`disconnect` in the profile)
 _DISCONNECTED = re.compile(r"(?P<player>.+) is disconnected and all-in")
@@ -181,6 +182,7 @@ class Replay(Finish):
         if spec is None or not going_on:
             return
         self.check_flips(street)
+        self.check_declarations(street)
         if spec.dice and not street.rolled and self.plan_index + 1 < len(self.plan):
             self.flag(
                 "WRONG_DICE",

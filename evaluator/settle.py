@@ -2,9 +2,10 @@
 
 The replay engine hands over the end of the hand as a `Table` (what each player put in, the
 cards they hold, the boards); `settle` forms the pots (:mod:`evaluator.awarding`), asks the
-showdown (:mod:`evaluator.showdown`) who wins each portion, applies California Lowball's sevens
-rule (Appendix B), and returns the chips every player should be pushed. It never looks at the
-recorded awards; :mod:`evaluator.award_check` compares the two.
+showdown (:mod:`evaluator.showdown`) who wins each portion (among the declared hands, in a game
+where the players declare), applies California Lowball's sevens rule (Appendix B), and returns
+the chips every player should be pushed. It never looks at the recorded awards;
+:mod:`evaluator.award_check` compares the two.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from evaluator.awarding import Pot, Result, Share, award, side_pots
+from evaluator.catalog import ALL_GAMES
 from evaluator.codes import JOKER, RANKS
 from evaluator.scales import low_floor
-from evaluator.showdown import Holding, Portion, best_hands, decide
+from evaluator.showdown import Holding, Portion, best_hands, decide, decide_declared
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import UNKNOWN_CARD
 
@@ -36,7 +38,8 @@ class Seat:
     `cards`: every card held ("??" for one never seen); `up`: the cards dealt face up; `split`:
     Sohe's six cards as split, Hold'em two first; `after_draw`: chips put in after the draw;
     `sevens`: how the player broke the sevens rule, if they did ("checked", or "called" with the
-    short all-in bettor's name), Appendix B; `showed`: the player showed cards at the showdown.
+    short all-in bettor's name), Appendix B; `showed`: the player showed cards at the showdown;
+    `declared`: the word the player declared (docs/games.md `[declare]`), None for none.
     """
 
     name: str
@@ -50,6 +53,7 @@ class Seat:
     after_draw: int = 0
     sevens: tuple[str, str | None] | None = None
     showed: bool = False
+    declared: str | None = None  # what the player declared, in a game where players declare
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +151,8 @@ def odd_chip_order(table: Table) -> dict[str, int]:
 
 # (player, run) -> the player's best hands on that run: what the cards of one table make, kept so
 # that the settlement, a settlement without the rake and the check of the players' descriptions
-# evaluate each hand once.
+# evaluate each hand once. A run below 0 holds the hands as if nobody had declared (run -1 for
+# run 1), in a game where the board is chosen by the declaration.
 Known = dict[tuple[str, int], tuple[Portion, ...]]
 
 
@@ -187,13 +192,16 @@ class _Showdown:
             split = (seat.split[:2], seat.split[2:])
         return Holding(seat.cards, frozenset(seat.up), split)
 
-    def best(self, name: str, run: int = 1) -> tuple[Portion, ...]:
-        """The player's best hands on run `run`, evaluated once for all the pots they are in."""
-        if (name, run) not in self.known:
+    def best(self, name: str, run: int = 1, as_declared: bool = True) -> tuple[Portion, ...]:
+        """The player's best hands on run `run`, evaluated once for all the pots they are in: on
+        the boards their declaration plays (`as_declared`), or as if nobody had declared."""
+        declared = self.seats[name].declared if as_declared else None
+        key = (name, run if as_declared else -run)
+        if key not in self.known:
             t, h = self.table, self.holding(name)
-            self.known[name, run] = best_hands(t.game, h.cards, self.boards(run), t.dice, t.options,
-                                               up=h.up, split=h.split, chosen=t.chosen)
-        return self.known[name, run]
+            self.known[key] = best_hands(t.game, h.cards, self.boards(run), t.dice, t.options,
+                                         up=h.up, split=h.split, chosen=t.chosen, declared=declared)
+        return self.known[key]
 
     def hands(self, names: Sequence[str]) -> dict[str, tuple[Portion, ...]]:
         return {name: self.best(name) for name in names}
@@ -204,7 +212,12 @@ class _Showdown:
         if len(eligible) == 1:
             return [Result(None, (eligible[0],))]
         hands = [self.best(name, run) for name in eligible]
-        awards = decide(t.game, hands, chosen=t.chosen)
+        if ALL_GAMES[t.game].declare is not None:  # the declared hands take the pot (docs/games.md)
+            words = [self.seats[name].declared for name in eligible]
+            awards = decide_declared(t.game, hands, words,
+                                     lambda: [self.best(n, run, False) for n in eligible], chosen=t.chosen)
+        else:
+            awards = decide(t.game, hands, chosen=t.chosen)
         if not awards:
             return []  # no hand can be made: Oklahoma's cash-game rule, the dealer wins (§2.34)
         one_portion = len(hands[0]) == 1  # a pot won whole needs no portion

@@ -42,7 +42,7 @@ from itertools import combinations, product
 
 import numpy as np
 
-from evaluator.catalog import ALL_GAMES, Part, hand_of, parts_of
+from evaluator.catalog import ALL_GAMES, BOTH, Declare, Part, hand_of, parts_of
 from evaluator.codes import JOKER, RANKS, encode_hands
 from evaluator.game_files import CHOSEN, HANDS, PORTIONS
 from evaluator.scales import badugi_batch, best5_batch, category, describe, evaluate, low_floor
@@ -375,11 +375,10 @@ def _short_deck_holdem(t: _Table) -> list[Portion]:
 # ---- games whose portions the definition writes (`hand = "portions"`, docs/games.md) ------------
 
 
-def _counted(hole: Cards, board: Cards, fewest: int, most: int) -> list[Cards]:
-    """Five cards with `fewest` to `most` of them from `hole` and the rest from `board`
-    (Nebraska II #701: exactly three; Omaha, Nebraska #941: two or three)."""
-    return [h + b for k in range(fewest, most + 1) for h in combinations(hole, k)
-            for b in combinations(board, 5 - k)]
+def _counted(hole: Cards, board: Cards, counts: Sequence[int]) -> list[Cards]:
+    """Five cards with one of `counts` of them from `hole` and the rest from `board` (Nebraska II
+    #701: exactly three; Omaha, Nebraska #941: two or three; Full Bicester #1024: two or five)."""
+    return [h + b for k in counts for h in combinations(hole, k) for b in combinations(board, 5 - k)]
 
 
 def _part(t: _Table, part: Part) -> Portion:
@@ -388,11 +387,12 @@ def _part(t: _Table, part: Part) -> Portion:
     hole = tuple(c for c in t.hole if c not in t.up) if part.up_as_board else t.hole
     extra = tuple(c for c in t.hole if c in t.up) if part.up_as_board else ()
     fewest, most = part.hole if part.hole is not None else (0, len(hole))
+    counts = part.hole_counts if part.hole_counts is not None else range(fewest, most + 1)
     floor = low_floor(part.qualifier) if part.qualifier is not None else -1
     best = Portion(part.name, None, (), "no hand")
     for name in part.boards:
         board = t.board(name)
-        ways = _counted(hole, extra + board, fewest, most)
+        ways = _counted(hole, extra + board, counts)
         if not ways:
             continue
         codes = encode_hands(ways)
@@ -472,7 +472,7 @@ assert set(_RULES) | {CHOSEN, PORTIONS} == set(HANDS), sorted(set(_RULES) ^ set(
 def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str]] | None = None,
                dice: Sequence[int] = (), options: Mapping[str, str] | None = None, *,
                up: Collection[str] = (), split: tuple[Sequence[str], Sequence[str]] | None = None,
-               chosen: str | None = None) -> tuple[Portion, ...]:
+               chosen: str | None = None, declared: str | None = None) -> tuple[Portion, ...]:
     """A player's best hand for each portion of the pot, in §1.4's odd-chip order.
 
     `hole`: the player's final cards (stud: all seven, Scrotum: the cards kept); `boards`: board
@@ -480,7 +480,8 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
     common card as board "common"); `dice`: the roll (Binglaha, Omaha X or Better, Bidirectional
     Chowaha); `options`: profile options (archie_qualifier, dramaha49_faces, short_deck_trips);
     `up`: cards dealt face up (Mexican Poker); `split`: Sohe's (Hold'em two, Omaha four);
-    `chosen`: Paradise Road Pick'em's game.
+    `chosen`: Paradise Road Pick'em's game; `declared`: what the player declared, in a game whose
+    board is chosen by the declaration (`Declare.paths`: Triple Board Omaha #928 rule 11).
 
     >>> from evaluator.codes import parse
     >>> [p.description for p in best_hands("dramaha_49", parse("TcTdThTs9c"), {"1": parse("2c3d4h5s6c")})]
@@ -499,7 +500,8 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
         return [_part(t, part) for part in parts_of(game, chosen)]
 
     rule = written if hand == PORTIONS else _RULES[hand]
-    return tuple(_along(rule, table, played.paths) if played.paths else rule(table))
+    paths = (played.declare.paths_of(declared) if played.declare else None) or played.paths
+    return tuple(_along(rule, table, paths) if paths else rule(table))
 
 
 def showdown(game: str, players: Sequence[Holding | Sequence[str]],
@@ -542,3 +544,50 @@ def decide(game: str, hands: Sequence[tuple[Portion, ...]], *,
         winners = tuple(j for j, h in enumerate(hands) if h[0].raw == best)
         awards.append(Award(HIGH, winners, best, describe("high", best)))
     return tuple(awards)
+
+
+def decide_declared(game: str, hands: Sequence[tuple[Portion, ...]], words: Sequence[str | None],
+                    plain: Callable[[], Sequence[tuple[Portion, ...]]], *,
+                    chosen: str | None = None) -> tuple[Award, ...]:
+    """`decide` in a game where the players declare (docs/games.md `[declare]`): `words[i]` is what
+    the player of `hands[i]` declared (None: nothing), `hands` their hands as declared (on the
+    declaration's boards), `plain` everyone's hands as if nobody had declared.
+
+    "High declared high hand and lowest declared low hand split the pot. Hands declared as both
+    must win both to win anything" (#744 rule 13, #928 rule 10). Where the text is silent
+    (docs/games.md, "Declarations"): a tie wins its portion, shared (§1.4); a player who declared
+    both and does not win or tie every portion is out of all of them, and the portions are
+    decided among the other declarations; a portion nobody can take (nobody declared it, or no
+    declared hand qualifies) does not exist, and the others take the pot; when no declared hand
+    can take any portion, the cards speak among the declared hands as if nobody had declared. A
+    player who did not declare cannot win, unless nobody declared at all.
+
+    >>> from evaluator.codes import parse
+    >>> def mine(*ranks: int | None) -> tuple[Portion, ...]:
+    ...     return tuple(Portion(n, r, (), n) for n, r in zip(("high", "low"), ranks))
+    >>> hands = [mine(9, 1), mine(5, 7), mine(7, 3)]
+    >>> [(a.portion, a.winners) for a in decide_declared("z", hands, ["both", "low", "high"], list)]
+    [('high', (2,)), ('low', (1,))]
+    """
+    names = [p.name for p in hands[0]] if hands else []
+    declared = [i for i, word in enumerate(words) if word is not None]
+
+    def contest(among: Sequence[int]) -> list[Award]:
+        awards = []
+        for k, name in enumerate(names):
+            ranks = {i: hands[i][k].rank for i in among if Declare.covers(words[i], name)}
+            best = max((r for r in ranks.values() if r is not None), default=None)
+            if best is not None:
+                winners = tuple(i for i, r in ranks.items() if r == best)
+                awards.append(Award(name, winners, best, hands[winners[0]][k].description))
+        return awards
+
+    first = {a.portion: a.winners for a in contest(declared)}
+    failed = {i for i in declared if words[i] == BOTH and any(i not in first.get(n, ()) for n in names)}
+    awards = contest([i for i in declared if i not in failed])
+    if awards:
+        return tuple(awards)
+    among = declared or list(range(len(hands)))  # the cards speak
+    every = plain()
+    spoken = decide(game, [every[i] for i in among], chosen=chosen)
+    return tuple(replace(a, winners=tuple(among[w] for w in a.winners)) for a in spoken)

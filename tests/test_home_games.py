@@ -177,6 +177,27 @@ EXPECTED: dict[str, list[Won]] = {
         (("Bob", "high", 700), ("Bob", "low", 700)),  # 8, 11 two buy in turn; two different pairs
         (("Bob", "", 1000),),  # 8, 10 no low; the bought card's straight loses to Kings full
     ],
+    # Declarations (docs/games.md `[declare]`): each hand's `Note:` line says who declared what and why.
+    "double_board_omaha": [
+        (("Cy", "high", 300), ("Bob", "low", 300)),  # 10, 11 high plays the top flop, low the bottom
+        (("Bob", "high", 600),),  # 11 all declare high: Cy's flush on the bottom flop does not play
+        (("Ann", "high", 300), ("Bob", "low", 150), ("Cy", "low", 150)),  # 10 two declared lows tie
+    ],
+    "triple_board_omaha": [
+        (("Cy", "high", 300), ("Cy", "low", 300)),  # 10, 11 both on the middle flop wins both: a scoop
+        (("Bob", "high", 300), ("Ann", "low", 300)),  # 10 both loses the low: Cy wins nothing
+        (("Bob", "high", 300), ("Cy", "low", 300)),  # 11 Ann's flush is on the middle flop only
+    ],
+    "z": [
+        (("Cy", "high", 300), ("Cy", "low", 300)),  # 13, 14 both wins both down the column: a scoop
+        (("Bob", "high", 300), ("Ann", "low", 300)),  # 13 both loses the low: Cy wins nothing
+        (("Bob", "high", 300), ("Cy", "low", 300)),  # 13 the best high declared low plays for low only
+    ],
+    "chowaha_teddy_prime": [
+        (("Bob", "high", 300), ("Cy", "low", 300)),  # 10, 11 a high and a low declarer split
+        (("Cy", "high", 600),),  # 14 the declared low does not qualify: the high takes the pot
+        (("Bob", "low", 600),),  # 10 everyone declares low: the best low takes the pot
+    ],
 }
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from random import Random
 
-from evaluator.catalog import ALL_GAMES, TWIST
+from evaluator.catalog import ALL_GAMES, BOTH, TWIST
 from evaluator.legal import Moves, Post
 from evaluator.procedure import (
     ACT,
@@ -24,6 +24,7 @@ from evaluator.procedure import (
     BUY,
     CHOOSE,
     DEAL,
+    DECLARE,
     DISCARD,
     DRAW,
     EXPOSE,
@@ -42,9 +43,9 @@ from evaluator.procedure import (
     opening,
     with_final_stacks,
 )
-from evaluator.scales import low_floor
+from evaluator.scales import category, low_floor
 from evaluator.settle import Settlement
-from evaluator.showdown import best_hands
+from evaluator.showdown import Portion, best_hands
 from pipeline.generate import strategy
 from pipeline.generate.world import Setup
 from pipeline.model import Award, Hand
@@ -101,7 +102,7 @@ class _Play:
             DEAL: self.deal, BOARD: self.board, CHOOSE: self.choose, DRAW: self.draw,
             DISCARD: self.discard, SPLIT: self.split, ROLL: self.roll, REMOVE: self.remove_boards,
             EXPOSE: self.expose, BUY: self.buy, ACT: self.act, RUN_TWICE: self.run_twice, SHOW: self.show,
-            RESHUFFLE: self.reshuffle, RETURN: self.give_back,
+            RESHUFFLE: self.reshuffle, RETURN: self.give_back, DECLARE: self.declare,
         }
 
     def take(self, count: int) -> tuple[str, ...]:
@@ -222,6 +223,34 @@ class _Play:
         if step.detail == TWIST:
             return answer(step, (self.rng.choice(step.cards),), self.take(1))
         return answer(step, self.take(1))
+
+    def declare(self, step: Step) -> Answer:
+        """A declaration (docs/games.md `[declare]`), chosen from the hand: both with a strong high
+        and a good low, the stronger side otherwise, and now and then a bold "both" or a coin
+        toss, so that hands scoop, fail a declaration of both, and split."""
+        assert step.player is not None
+        player = self.table.players[step.player]
+        boards = {name: tuple(cards) for name, cards in self.engine.board_cards.items()
+                  if name not in self.engine.removed_boards}
+
+        def hand(word: str) -> dict[str, Portion]:
+            return {p.name: p for p in best_hands(self.game.id, player.cards, boards, self.engine.dice,
+                                                  self.engine.profile.options, up=player.up, declared=word)}
+
+        words = step.options
+        high = hand("high")["high"] if "high" in words else None
+        low = hand("low")["low"] if "low" in words else None
+        strong = high is not None and high.rank is not None and \
+            category("high", high.rank) not in ("high card", "pair", "two pair", "three of a kind")
+        good = low is not None and low.rank is not None and low.rank >= low_floor(7)
+        roll = self.rng.random()
+        if BOTH in words and ((strong and good and roll < 0.8) or roll < 0.1):
+            word = BOTH
+        elif strong != good:
+            word = "high" if strong else "low"
+        else:
+            word = "low" if low is not None and low.rank is not None and roll < 0.55 else "high"
+        return answer(step, (word if word in words else self.rng.choice(words),))
 
     def run_twice(self, step: Step) -> Answer:
         return step.chore if self.rng.random() < 0.3 else ()
