@@ -378,7 +378,10 @@ def _short_deck_holdem(t: _Table) -> list[Portion]:
 def _counted(hole: Cards, board: Cards, counts: Sequence[int]) -> list[Cards]:
     """Five cards with one of `counts` of them from `hole` and the rest from `board` (Nebraska II
     #701: exactly three; Omaha, Nebraska #941: two or three; Full Bicester #1024: two or five)."""
-    return [h + b for k in counts for h in combinations(hole, k) for b in combinations(board, 5 - k)]
+    # A count over five (a portion with any number of hole cards, six held: Retro Hold'em's three
+    # down and three up cards) makes no five-card hand.
+    return [h + b for k in counts if k <= 5
+            for h in combinations(hole, k) for b in combinations(board, 5 - k)]
 
 
 def _part(t: _Table, part: Part) -> Portion:

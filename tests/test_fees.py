@@ -1,7 +1,8 @@
 """Paid options (docs/games.md "Paid options": a street's `sells` and `price`): the loader's checks,
 the replay's findings citing the game's own rule, the fee as dead money in the main pot (the
 settlement, the accounting of the record, the dashboard's pot, the player's net), the generator,
-and the home games built on them (Waco, Mutual of Omaha)."""
+and the home games built on them (Waco, Mutual of Omaha; with declarations Retro Hold'em and
+Polynesian Hold'em)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from pipeline.model import Action, Hand
 from pipeline.writer import write_hand
 from tests.home_samples import HOME, generated_findings, home_games, sample_hands
 
-FEES = ("waco", "mutual_of_omaha")
+FEES = ("waco", "mutual_of_omaha", "retro_holdem", "polynesian_holdem")
 C = 100  # amounts are stored in hundredths
 
 # Waco: Ann is all-in on the flop; Bob twists for the max bet, then bets Cy out. Ann's main pot
@@ -196,3 +197,15 @@ def test_the_samples_agree_with_the_rules_and_pay_the_max_bet(game: str) -> None
     assert len(hands) == 3 and (HOME / f"{game}.toml").is_file()
     assert [f for hand in hands for f in replay(hand)] == []
     assert {a.amount for h in hands for a in h.actions if a.kind == "fee"} == {400 * C}
+
+
+def test_the_high_hand_showing_ranks_unequal_numbers_of_cards_as_poker_does() -> None:
+    """Retro Hold'em rule 8: "the player with the high hand showing opening", some players showing
+    bought up cards and some not: a pair beats no pair, then the highest card."""
+    from evaluator.cards import showing_key
+
+    def key(cards: str) -> tuple[object, ...]:
+        return showing_key(cards.split(), "high")
+
+    assert key("Jc") > key("7s 2h") > key("7d") > key("")
+    assert key("2c 2d") > key("As Kd Qh") and key("9c 9d 4h") > key("9s 9h")

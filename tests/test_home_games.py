@@ -177,6 +177,17 @@ EXPECTED: dict[str, list[Won]] = {
         (("Bob", "high", 700), ("Bob", "low", 700)),  # 8, 11 two buy in turn; two different pairs
         (("Bob", "", 1000),),  # 8, 10 no low; the bought card's straight loses to Kings full
     ],
+    # Paid options and declarations: up cards bought, then high or low declared.
+    "retro_holdem": [
+        (("Cy", "high", 700), ("Bob", "low", 700)),  # 7-14 two bought up cards make a flush; the wheel
+        (("Ann", "high", 1800),),  # 13-14 all declare high: three Aces take the pot and three fees
+        (("Ann", "high", 500), ("Bob", "low", 500)),  # 14 a flush declared high; a bought 4 makes the low
+    ],
+    "polynesian_holdem": [
+        (("Cy", "high", 700), ("Bob", "low", 700)),  # 7 the flips: a Jack showing opens; then as Retro
+        (("Ann", "high", 1800),),  # 7, 13-15 all declare high: three Aces take the pot
+        (("Ann", "high", 500), ("Bob", "low", 500)),  # 7, 15 a flush declared high; the lowest low
+    ],
     # Declarations (docs/games.md `[declare]`): each hand's `Note:` line says who declared what and why.
     "double_board_omaha": [
         (("Cy", "high", 300), ("Bob", "low", 300)),  # 10, 11 high plays the top flop, low the bottom
