@@ -49,6 +49,7 @@ FLIP_PAID = "paid"  # those who put chips in on the street (Disclosure: "put mon
 TWIST = "twist"  # one card discarded and replaced (Waco: "twist one card for max bet")
 SELL_DOWN = "down"  # one more down card (Mutual of Omaha: "buy one down card for max bet")
 SELL_UP = "up"  # one more up card (Retro Hold'em: "pay max bet to get an up card")
+SELL_HOLE = "hole"  # another number of down cards played (Omaha 33: "pay max bet to use one or three cards")
 BUY = "buy"  # the step a purchase is, as `timing` and `in_turn` name it
 
 
@@ -70,7 +71,9 @@ class Street:
     `flip`: down cards each player `flip_by` names must turn up on the street, of their choice
     (an `exposes` line, placed by `timing`'s `expose`; 0: no flip is required);
     `sells`: what each player may buy once on the street (TWIST, SELL_DOWN, SELL_UP; None: nothing)
-    for `price`, the limit bet named ("big": the game's max bet), placed by `timing`'s `buy`.
+    for `price`, the limit bet named ("big": the game's max bet), placed by `timing`'s `buy`;
+    `counts`: the numbers of their own cards a SELL_HOLE purchase lets the buyer play, one of which
+    they declare (`declares 3`), in place of the portions' `hole`.
     """
 
     name: str
@@ -89,6 +92,7 @@ class Street:
     flip_by: str = FLIP_LIVE
     sells: str | None = None
     price: str = "big"
+    counts: tuple[int, ...] = ()
 
     def when(self, step: str) -> str | None:
         """Where `step` comes against the betting round, or None where the section does not say."""
@@ -276,7 +280,8 @@ def catalog_entry(game: Game) -> dict[str, object]:
              "first": s.first, "draw": s.draw, "discard": s.discard, "dice": s.dice,
              "steps": sorted(s.steps), "timing": dict(s.timing), "in_turn": sorted(s.in_turn),
              # a house game's paid option (docs/games.md); the package's games sell nothing
-             **({"sells": s.sells, "price": s.price} if s.sells else {})}
+             **({"sells": s.sells, "price": s.price, **({"counts": list(s.counts)} if s.counts else {})}
+                if s.sells else {})}
             for s in game.streets
         ],
         "choices": [name for name, _ in game.choices],

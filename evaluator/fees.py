@@ -1,6 +1,7 @@
 """Paid options under replay (docs/games.md "Paid options": a street's `sells` and `price`): a
 player pays the game's price (`pays A`, a fee) and gets what the street sells on their next line,
-a twist (`discards [c] and draws [d]`) or one more card (`Dealt to P [c]`, `Dealt to P up [c]`).
+a twist (`discards [c] and draws [d]`), one more card (`Dealt to P [c]`, `Dealt to P up [c]`), or
+another number of their own cards played at the showdown (`declares 3`).
 
 A fee is money into the pot that is not a wager: it does not change what anyone owes in the
 betting, and like an ante it is dead money in the main pot, which every player still in can win
@@ -12,19 +13,23 @@ the stack, the card that must follow, the street that sells it, once a street, i
 from __future__ import annotations
 
 from evaluator.card_steps import CardSteps
-from evaluator.catalog import BUY, SELL_DOWN, SELL_UP, TWIST, Street
+from evaluator.catalog import BUY, SELL_DOWN, SELL_HOLE, SELL_UP, TWIST, Street
 from evaluator.hand_state import Player, StreetState
 from pipeline.amounts import format_amount as chips
 from pipeline.model import Action
 
-OFFERS = {TWIST: "twist one card", SELL_DOWN: "buy one down card", SELL_UP: "buy one up card"}
-# The lines that carry what a fee bought: a twist's discard and draw, a bought card's deal.
-FOLLOWS = {TWIST: ("discard", "draw"), SELL_DOWN: ("deal",), SELL_UP: ("deal",)}
+OFFERS = {TWIST: "twist one card", SELL_DOWN: "buy one down card", SELL_UP: "buy one up card",
+          SELL_HOLE: "buy the use of"}
+# The lines that carry what a fee bought: a twist's discard and draw, a bought card's deal, the
+# number of cards bought to play (declared).
+FOLLOWS = {TWIST: ("discard", "draw"), SELL_DOWN: ("deal",), SELL_UP: ("deal",), SELL_HOLE: ("declare",)}
 ASIDE = frozenset({"note", "ruling"})  # lines that may come between a fee and its card
 
 
 def offer(spec: Street) -> str:
     """What the street sells, in words."""
+    if spec.sells == SELL_HOLE:
+        return f"play {' or '.join(map(str, spec.counts))} of their down cards, declaring which,"
     return OFFERS.get(spec.sells or "", "buy nothing")
 
 
@@ -108,7 +113,7 @@ class Fees(CardSteps):
         street.buying = None
         spec = street.spec
         rule = self.rule_of(spec) if spec is not None and spec.sells else "nothing is sold there"
-        self.flag("FEE_WITHOUT_CARD", f"{name} pays but no card follows: {rule}", seq=seq)
+        self.flag("FEE_WITHOUT_CARD", f"{name} pays but what it buys is not their next line: {rule}", seq=seq)
 
     def deal(self, action: Action) -> None:
         """A card dealt to one player on a street that sells cards: bought with the fee before it,
@@ -137,10 +142,15 @@ class Fees(CardSteps):
         super().deal(action)
 
     def card_step(self, action: Action) -> None:
-        """A twist: the payer's discard of one card and its replacement, after the fee."""
+        """A twist: the payer's discard of one card and its replacement, after the fee; a number of
+        cards to play, declared after the fee."""
         street = self.street
         assert street is not None
         spec = street.spec
+        if spec is not None and spec.sells == SELL_HOLE and action.kind == "declare" and action.player \
+                and (action.detail or "").isdigit():
+            self.on_count(self.players[action.player], action, spec)
+            return
         if spec is None or spec.sells != TWIST or action.kind not in ("discard", "draw") or not action.player:
             super().card_step(action)
             return
@@ -158,3 +168,18 @@ class Fees(CardSteps):
         self.on_draw(player, action)
         if buying:
             street.buying = None
+
+    def on_count(self, player: Player, action: Action, spec: Street) -> None:
+        """`declares 3` after a fee: the number of their own cards the player plays at the showdown
+        (`Player.hole_count`), one the street offers."""
+        street = self.street
+        assert street is not None
+        count = int(action.detail or "0")
+        said = f"{player.name} declares {count} cards"
+        if street.buying is None or street.buying[0] != player.name:
+            self.flag("UNPAID_CARD", f"{said} with no fee paid: {self.rule_of(spec)}")
+        elif count not in spec.counts:
+            self.flag("WRONG_PURCHASE", f"{said}: {self.rule_of(spec)}")
+        street.buying = None
+        if count in spec.counts:
+            player.hole_count = count

@@ -123,7 +123,7 @@ CODES: dict[str, Code] = _codes(
      "the game's price, its max bet"),
     ("FEE_OVER_STACK", "error", GAME, "a fee larger than the chips the player has left"),
     ("UNPAID_CARD", "error", GAME, "a card bought (a twist, a card dealt to one player where the game deals "
-     "none) with no fee paid before it"),
+     "none, a number of down cards to play) with no fee paid before it"),
     ("FEE_WITHOUT_CARD", "error", GAME, "a fee paid with no card after it: the twist or the card it buys "
      "is not the player's next line"),
     ("WRONG_PURCHASE", "error", GAME, "a paid option taken on a street that does not sell it, a second "

@@ -67,14 +67,14 @@ STEPS = ("choose", "declare", "expose", "remove_board", "split")
 TIMED = ("draw", "discard", "roll", "buy", *STEPS)  # what `timing` and `in_turn` may name
 WHEN = ("before", "after", "with_action")
 FLIP_BY = ("live", "paid")  # evaluator.catalog FLIP_LIVE, FLIP_PAID
-SELLS = ("twist", "down", "up")  # evaluator.catalog TWIST, SELL_DOWN, SELL_UP
+SELLS = ("twist", "down", "up", "hole")  # evaluator.catalog TWIST, SELL_DOWN, SELL_UP, SELL_HOLE
 PRICES = ("small", "big")  # the limit bet a paid option costs: "big" is the max bet
 
 GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "bring_in", "showing",
              "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice", "portion",
              "declare")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
-               "timing", "in_turn", "flip", "flip_by", "sells", "price")
+               "timing", "in_turn", "flip", "flip_by", "sells", "price", "counts")
 CHOICE_KEYS = ("game", "street")
 PORTION_KEYS = ("name", "scale", "qualifier", "hole", "hole_counts", "boards", "up", "wild")
 PORTION_NAMES = ("high", "low")  # the award lines' names (docs/format.md)
@@ -233,6 +233,11 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
             changes[key] = _one_of(src, at, value, SELLS)
         elif key == "price":
             changes[key] = _one_of(src, at, value, PRICES)
+        elif key == "counts":
+            listed = _need(src, at, value, list, "a list of card counts, e.g. [1, 3]")
+            changes[key] = tuple(sorted({_count(src, (*at, j), n) for j, n in enumerate(listed)}))
+            if not changes[key] or changes[key][-1] > 5:
+                raise src.error(at, f"counts of 0 to 5 cards of a five-card hand; got {listed!r}")
         elif key in ("draw", "discard"):
             changes[key] = _range(src, at, value)
         elif key == "steps":
@@ -375,6 +380,12 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
 def _check_sales(src: _Source, game: Game) -> None:
     """A paid option's price is a limit bet (the max bet is the big bet), so a game that sells one
     is played in limit only; a twist is a draw of its own, not on a street that draws."""
+    for street in game.streets:
+        if (street.sells == "hole") != bool(street.counts):
+            written = [j for j, t in enumerate(src.data.get("street", [])) if t.get("name") == street.name]
+            raise src.error(("street", written[0], "counts") if written else ("street",),
+                            f'counts (the numbers of cards a purchase plays) exactly with sells = "hole": '
+                            f"{street.name}")
     selling = [i for i, street in enumerate(game.streets) if street.sells]
     if not selling:
         return
@@ -384,8 +395,11 @@ def _check_sales(src: _Source, game: Game) -> None:
                         f"big bet); got {list(game.structures)}")
     for i in selling:
         street = game.streets[i]
+        written = [j for j, t in enumerate(src.data.get("street", [])) if t.get("name") == street.name]
+        if street.sells == "hole" and game.hand != PORTIONS:
+            raise src.error(("hand",), "a purchase of the cards played changes the portions' `hole`: "
+                            f'hand = "{PORTIONS}"')
         if street.sells == "twist" and (street.draw or street.discard):
-            written = [j for j, t in enumerate(src.data.get("street", [])) if t.get("name") == street.name]
             raise src.error(("street", written[0], "sells") if written else ("street",),
                             f"a street that sells a twist draws nothing else: {street.name} has `draw` or "
                             "`discard`")

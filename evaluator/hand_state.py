@@ -48,6 +48,7 @@ class Player:
     cap: int | None = None  # a cap game: the most the player may put in over the hand, antes aside
     ante: int = 0  # antes posted: dead money that a cap does not count
     declared: str | None = None  # the word declared, in a game where players declare (docs/games.md)
+    hole_count: int | None = None  # the number of their own cards a purchase lets them play (Omaha 33)
 
     @property
     def left(self) -> int:

@@ -22,7 +22,15 @@ from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 
-from evaluator.catalog import AFTER_BETTING, ALL_GAMES, BEFORE_BETTING, TWIST, WITH_OWN_ACTION, Street
+from evaluator.catalog import (
+    AFTER_BETTING,
+    ALL_GAMES,
+    BEFORE_BETTING,
+    SELL_HOLE,
+    TWIST,
+    WITH_OWN_ACTION,
+    Street,
+)
 from evaluator.flips import owing
 from evaluator.legal import LiveHand, Moves, Post, forced_bets
 from evaluator.profiles import resolve
@@ -44,7 +52,8 @@ ROLL = "roll"  # `player` rolls `dice` dice (§1.13)
 REMOVE = "remove_board"  # the dealer removes the rows `options` (§2.34)
 EXPOSE = "expose"  # `player` turns up `fewest` to `most` of `cards` (a required flip: exactly `fewest`)
 BUY = "buy"  # `player` may pay `count` chips (a fee) for what the street sells, `detail`: "twist" (one
-#              of `cards` discarded and replaced), "down" or "up" (one more card); or decline
+#              of `cards` discarded and replaced), "down" or "up" (one more card), "hole" (one of
+#              `options`, the numbers of their cards to play, declared); or decline
 DECLARE = "declare"  # `player` declares one of `options` (high, low, both: docs/games.md `[declare]`)
 ACT = "act"  # `player` acts in the betting round: `moves`
 RUN_TWICE = "run_it"  # the players all-in may run the rest of the board twice (`chore`: the action)
@@ -142,6 +151,8 @@ def answer(step: Step, picked: tuple[str, ...] = (), drawn: tuple[str, ...] = ()
         if not picked:
             return ()
         fee = Action(street, "fee", who, step.count)
+        if step.detail == SELL_HOLE:
+            return (fee, Action(street, "declare", who, detail=picked[0]))
         if step.detail == TWIST:
             twisted = Action(street, "discard", who, cards=picked)
             return (fee, twisted, Action(street, "draw", who, cards=drawn))
@@ -399,10 +410,12 @@ class Procedure:
                 s.down + s.up for s in later)
             if spec.sells == TWIST:
                 yield from self.reshuffle_for(street, 1 + reserve)
-            if player.all_in or player.stack < price or len(self.stub()) - reserve < 1:
+            dealt = spec.sells != SELL_HOLE  # a card comes from the stub
+            if player.all_in or player.stack < price or (dealt and len(self.stub()) - reserve < 1):
                 continue
             cards = tuple(c for c in player.cards if c not in player.up) if spec.sells == TWIST else ()
-            yield from self.ask(Step(street, BUY, who, spec.sells, count=price, cards=cards))
+            options = tuple(str(n) for n in spec.counts)
+            yield from self.ask(Step(street, BUY, who, spec.sells, count=price, cards=cards, options=options))
 
     def declarations(self, street: str, spec: Street) -> Generator[Step, Answer, None]:
         """A street's declarations (docs/games.md `[declare]`): each player still in who has not

@@ -54,6 +54,7 @@ class Seat:
     sevens: tuple[str, str | None] | None = None
     showed: bool = False
     declared: str | None = None  # what the player declared, in a game where players declare
+    hole_count: int | None = None  # the number of their cards they bought to play (a `hole` purchase)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +201,8 @@ class _Showdown:
         if key not in self.known:
             t, h = self.table, self.holding(name)
             self.known[key] = best_hands(t.game, h.cards, self.boards(run), t.dice, t.options,
-                                         up=h.up, split=h.split, chosen=t.chosen, declared=declared)
+                                         up=h.up, split=h.split, chosen=t.chosen, declared=declared,
+                                         holes=self.seats[name].hole_count)
         return self.known[key]
 
     def hands(self, names: Sequence[str]) -> dict[str, tuple[Portion, ...]]:

@@ -106,6 +106,7 @@ class _Table:
     options: Mapping[str, str]
     up: frozenset[str]
     split: tuple[Cards, Cards] | None
+    holes: int | None = None  # the number of the player's cards a purchase lets them play
 
     def board(self, name: str = "1") -> Cards:
         return self.boards.get(name, ())
@@ -391,6 +392,8 @@ def _part(t: _Table, part: Part) -> Portion:
     extra = tuple(c for c in t.hole if c in t.up) if part.up_as_board else ()
     fewest, most = part.hole if part.hole is not None else (0, len(hole))
     counts = part.hole_counts if part.hole_counts is not None else range(fewest, most + 1)
+    if t.holes is not None:  # a purchase (a street's `sells = "hole"`, Omaha 33 #950) sets the count
+        counts = (t.holes,)
     floor = low_floor(part.qualifier) if part.qualifier is not None else -1
     best = Portion(part.name, None, (), "no hand")
     for name in part.boards:
@@ -475,7 +478,8 @@ assert set(_RULES) | {CHOSEN, PORTIONS} == set(HANDS), sorted(set(_RULES) ^ set(
 def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str]] | None = None,
                dice: Sequence[int] = (), options: Mapping[str, str] | None = None, *,
                up: Collection[str] = (), split: tuple[Sequence[str], Sequence[str]] | None = None,
-               chosen: str | None = None, declared: str | None = None) -> tuple[Portion, ...]:
+               chosen: str | None = None, declared: str | None = None,
+               holes: int | None = None) -> tuple[Portion, ...]:
     """A player's best hand for each portion of the pot, in §1.4's odd-chip order.
 
     `hole`: the player's final cards (stud: all seven, Scrotum: the cards kept); `boards`: board
@@ -484,7 +488,9 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
     Chowaha); `options`: profile options (archie_qualifier, dramaha49_faces, short_deck_trips);
     `up`: cards dealt face up (Mexican Poker); `split`: Sohe's (Hold'em two, Omaha four);
     `chosen`: Paradise Road Pick'em's game; `declared`: what the player declared, in a game whose
-    board is chosen by the declaration (`Declare.paths`: Triple Board Omaha #928 rule 11).
+    board is chosen by the declaration (`Declare.paths`: Triple Board Omaha #928 rule 11); `holes`:
+    the number of their own cards the player bought to play (Omaha 33 #950), in place of the
+    portions' `hole`.
 
     >>> from evaluator.codes import parse
     >>> [p.description for p in best_hands("dramaha_49", parse("TcTdThTs9c"), {"1": parse("2c3d4h5s6c")})]
@@ -494,7 +500,7 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
     table = _Table(
         tuple(hole), {name: tuple(cards) for name, cards in (boards or {}).items()}, tuple(dice),
         dict(options or {}), frozenset(up),
-        None if split is None else (tuple(split[0]), tuple(split[1])),
+        None if split is None else (tuple(split[0]), tuple(split[1])), holes,
     )
     encode_hands([table.hole])  # every card must be a card: ValueError otherwise
     played = ALL_GAMES[chosen] if chosen is not None and ALL_GAMES[game].choices else ALL_GAMES[game]

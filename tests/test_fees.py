@@ -1,8 +1,8 @@
 """Paid options (docs/games.md "Paid options": a street's `sells` and `price`): the loader's checks,
 the replay's findings citing the game's own rule, the fee as dead money in the main pot (the
 settlement, the accounting of the record, the dashboard's pot, the player's net), the generator,
-and the home games built on them (Waco, Mutual of Omaha; with declarations Retro Hold'em and
-Polynesian Hold'em)."""
+and the home games built on them (Waco, Mutual of Omaha; with declarations Retro Hold'em,
+Polynesian Hold'em and Omaha 33)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from pipeline.model import Action, Hand
 from pipeline.writer import write_hand
 from tests.home_samples import HOME, generated_findings, home_games, sample_hands
 
-FEES = ("waco", "mutual_of_omaha", "retro_holdem", "polynesian_holdem")
+FEES = ("waco", "mutual_of_omaha", "retro_holdem", "polynesian_holdem", "omaha_33")
 C = 100  # amounts are stored in hundredths
 
 # Waco: Ann is all-in on the flop; Bob twists for the max bet, then bets Cy out. Ann's main pot
@@ -119,7 +119,7 @@ def test_a_twist_without_a_fee_and_a_fee_without_a_twist() -> None:
     fee = _fee(hand, "Bob")
     at = hand.actions.index(fee)
     bare = replace(hand, actions=(*hand.actions[:at + 1], *hand.actions[at + 3:]))
-    assert "Bob pays but no card follows" in _codes(bare)["FEE_WITHOUT_CARD"]
+    assert "Bob pays but what it buys is not their next line" in _codes(bare)["FEE_WITHOUT_CARD"]
 
 
 def test_a_purchase_out_of_turn_and_after_the_betting() -> None:
@@ -163,6 +163,14 @@ def test_a_card_up_for_down_and_a_fee_where_nothing_is_sold() -> None:
      "a street that sells a twist draws nothing else"),
     ('structures = ["limit"]\n[[street]]\nname = "flop"\nsells = "up"\nin_turn = ["purchase"]\n',
      "street[1].in_turn[1]", "expected one of draw, discard, roll, buy"),
+    ('structures = ["limit"]\n[[street]]\nname = "flop"\nsells = "hole"\n', "street[1].counts",
+     'counts (the numbers of cards a purchase plays) exactly with sells = "hole"'),
+    ('structures = ["limit"]\n[[street]]\nname = "flop"\ncounts = [1, 3]\n', "street[1].counts",
+     'exactly with sells = "hole"'),
+    ('structures = ["limit"]\n[[street]]\nname = "flop"\nsells = "hole"\ncounts = [1, 3]\n', "hand",
+     'hand = "portions"'),
+    ('structures = ["limit"]\n[[street]]\nname = "flop"\nsells = "hole"\ncounts = [1, 6]\n',
+     "street[1].counts", "counts of 0 to 5 cards"),
 ])
 def test_a_wrong_sale_key_is_located(tmp_path: Path, text: str, key: str, expected: str) -> None:
     (tmp_path / "sale.toml").write_text('id = "sale"\nname = "Sale"\nrule = "house"\nextends = "omaha"\n'
@@ -209,3 +217,17 @@ def test_the_high_hand_showing_ranks_unequal_numbers_of_cards_as_poker_does() ->
 
     assert key("Jc") > key("7s 2h") > key("7d") > key("")
     assert key("2c 2d") > key("As Kd Qh") and key("9c 9d 4h") > key("9s 9h")
+
+
+def test_the_cards_bought_to_play_decide_the_hand() -> None:
+    """Omaha 33 rule 9: "pay max bet to use one or three cards in their final hand. They must
+    declare how many they are using. If you don't pay, you must use two"."""
+    hand = sample_hands("omaha_33")[0]  # Bob pays to play three: a flush that two cards do not make
+    count = next(a for a in hand.actions if a.kind == "declare" and a.detail == "3")
+    dropped = replace(hand, actions=tuple(a for a in hand.actions if a is not count))
+    assert set(_codes(dropped)) == {"FEE_WITHOUT_CARD", "MISREAD_HAND"}
+    two = replace(hand, actions=tuple(replace(a, detail="2") if a is count else a for a in hand.actions))
+    assert "Bob declares 2 cards: in Omaha 33 each player in turn may play 1 or 3 of their down cards" in \
+        _codes(two)["WRONG_PURCHASE"]
+    unpaid = replace(hand, actions=tuple(a for a in hand.actions if a.kind != "fee"))
+    assert "Bob declares 3 cards with no fee paid" in _codes(unpaid)["UNPAID_CARD"]

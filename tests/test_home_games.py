@@ -188,6 +188,11 @@ EXPECTED: dict[str, list[Won]] = {
         (("Ann", "high", 1800),),  # 7, 13-15 all declare high: three Aces take the pot
         (("Ann", "high", 500), ("Bob", "low", 500)),  # 7, 15 a flush declared high; the lowest low
     ],
+    "omaha_33": [
+        (("Bob", "high", 500), ("Cy", "low", 500)),  # 9 three down cards bought make a flush
+        (("Ann", "high", 500), ("Cy", "low", 500)),  # 9, 12 one card bought; both loses the high
+        (("Cy", "high", 300), ("Cy", "low", 300)),  # 12 no purchase: both wins both, a scoop
+    ],
     # Declarations (docs/games.md `[declare]`): each hand's `Note:` line says who declared what and why.
     "double_board_omaha": [
         (("Cy", "high", 300), ("Bob", "low", 300)),  # 10, 11 high plays the top flop, low the bottom

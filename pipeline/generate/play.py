@@ -222,6 +222,8 @@ class _Play:
             return ()
         if step.detail == TWIST:
             return answer(step, (self.rng.choice(step.cards),), self.take(1))
+        if step.options:  # the number of their cards to play (Omaha 33)
+            return answer(step, (self.rng.choice(step.options),))
         return answer(step, self.take(1))
 
     def declare(self, step: Step) -> Answer:
