@@ -39,6 +39,7 @@ from evaluator.procedure import (
     CHOOSE,
     CHORES,
     DEAL,
+    DECLARE,
     DISCARD,
     DONE,
     DRAW,
@@ -65,10 +66,10 @@ from pipeline.writer import write_hand
 
 # The steps and their answers are the dealing procedure's (`evaluator.procedure`), named here too
 # for the page.
-__all__ = ["ACT", "BOARD", "CHOOSE", "DEAL", "DISCARD", "DONE", "DRAW", "EXAMPLE_STAKES", "EXPOSE", "FORMS",
-           "PUSH", "REMOVE", "ROLL", "SHOW", "SPLIT", "SUITS", "Answer", "Recorder", "RecordingError", "Step",
-           "answer", "betting_action", "forms", "in_form", "is_legal", "new_hand", "parse_cards",
-           "stake_items", "stakes_of"]
+__all__ = ["ACT", "BOARD", "CHOOSE", "DEAL", "DECLARE", "DISCARD", "DONE", "DRAW", "EXAMPLE_STAKES",
+           "EXPOSE", "FORMS", "PUSH", "REMOVE", "ROLL", "SHOW", "SPLIT", "SUITS", "Answer", "Recorder",
+           "RecordingError", "Step", "answer", "betting_action", "forms", "in_form", "is_legal",
+           "new_hand", "parse_cards", "stake_items", "stakes_of"]
 
 # An answer the recorder cannot place at all (not merely illegal): the message says why.
 RecordingError = StepError

@@ -98,6 +98,7 @@ class SeatState:
     won: int = 0  # pushed to the player so far, as the record pushed it
     shown: str | None = None  # the hand as the player announced it at the showdown
     strength: tuple[str, ...] = ()  # the hand as the rules read it, per portion (the evaluator's words)
+    declared: str | None = None  # what the player declared (high, low, both: docs/games.md `[declare]`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +232,7 @@ class _Player:
     folded: bool = False
     all_in: bool = False
     won: int = 0
+    declared: str | None = None
 
 
 class _Table:
@@ -283,6 +285,8 @@ class _Table:
             self._put_in(player, -min(amount, max(player.bet, 0)))
         elif kind == "fold":
             player.folded = True
+        elif kind == "declare":
+            player.declared = action.detail
         self._cards(player, action)
         if action.all_in:
             player.all_in = True
@@ -345,7 +349,8 @@ class _Table:
         seats = tuple(
             SeatState(p.seat, p.name, p.stack, p.bet, tuple(p.cards), p.folded,
                       p.all_in or (p.live > 0 and p.stack <= 0), p.sitting_out, p.won,
-                      self.shown.get(p.name), strengths.get(p.name, ()) if p.name in self.shown else ())
+                      self.shown.get(p.name), strengths.get(p.name, ()) if p.name in self.shown else (),
+                      p.declared)
             for p in sorted(self.players.values(), key=lambda p: p.seat))
         boards = tuple(BoardState(name, tuple(cards), name in self.removed)
                        for name, cards in self.boards.items())

@@ -551,11 +551,15 @@ def _declare(src: _Source, where: Where, raw: object) -> Declare:
 def _check_declare(src: _Source, game: Game) -> None:
     """A game with `[declare]` has a street with the `declare` step, and the other way round; its
     words name portions the game's hand has; a declaration's paths are boards the streets deal."""
-    declaring = [i for i, street in enumerate(game.streets) if "declare" in street.steps]
+    declaring = [street.name for street in game.streets if "declare" in street.steps]
     if game.declare is None:
-        if declaring:
-            raise src.error(("street", declaring[0], "steps"), "a declare step needs the game's [declare] "
-                            'table (words = ["high", "low", ...])')
+        if declaring:  # at the file's own [[street]] table of that name, where it writes one
+            tables = src.data.get("street", [])
+            written = [i for i, table in enumerate(tables)
+                       if isinstance(table, dict) and table.get("name") == declaring[0]]
+            where: Where = ("street", written[0], "steps") if written else ()
+            raise src.error(where, f"a declare step (street {declaring[0]}) needs the game's [declare] table "
+                            '(words = ["high", "low", ...])')
         return
     if len(declaring) != 1:
         raise src.error(("declare",), f'one street with steps = ["declare"]; the game has {len(declaring)}')

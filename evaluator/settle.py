@@ -87,7 +87,8 @@ class Settlement:
     contender's best hands in the main pot's showdown (first run), for the findings' messages;
     `notes`: (code, message, section) for the director (the sevens rule applied); `room`: what the
     players were paid where the room pays otherwise than the pots (a cash-out, splash-the-pot
-    money), empty when it pays the pots."""
+    money), empty when it pays the pots; `declared`: what each player declared, in a game where
+    players declare (docs/games.md `[declare]`)."""
 
     shares: tuple[Share, ...]
     pots: tuple[Pot, ...] = ()
@@ -95,6 +96,7 @@ class Settlement:
     notes: tuple[tuple[str, str, str], ...] = ()
     unchecked: str | None = None
     room: tuple[Share, ...] = ()
+    declared: Mapping[str, str] = field(default_factory=dict)  # player -> word, where players declare
 
     @property
     def paid(self) -> tuple[Share, ...]:
@@ -297,7 +299,9 @@ def settle(table: Table, recorded: bool = True, known: Known | None = None) -> S
     # The void action is pushed back as one more "pot", after the pots the hand formed.
     returned = [Share(len(pots), name, back, RETURNED) for name, back in refunds.items()]
     pushed = tuple(shares + returned)
-    return Settlement(pushed, tuple(pots), shown, tuple(notes), room=_room_payments(pushed, table, len(pots)))
+    declared = {s.name: s.declared for s in table.seats if s.declared is not None}
+    return Settlement(pushed, tuple(pots), shown, tuple(notes), room=_room_payments(pushed, table, len(pots)),
+                      declared=declared)
 
 
 POT_RAKE = (5, 100)  # PokerStars' rate: 5% of each pot

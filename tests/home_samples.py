@@ -8,9 +8,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 from evaluator import catalog
-from evaluator.catalog import add_games
+from evaluator.catalog import ALL_GAMES, add_games
 from evaluator.findings import Finding
+from evaluator.game_files import GameDefinitionError, load
 from evaluator.replay import replay
 from evaluator.variants import ALL_VARIANTS
 from grammar.barge_parser import parse_hand
@@ -51,3 +54,11 @@ def generated_findings(game: str, out: Path, hands: int = 40) -> tuple[list[Hand
                  "--jobs", "1", str(out)]) == 0
     played = [parse_hand(block.text) for block in read_blocks(out / f"{game}.bhh")]
     return played, [f for hand in played for f in replay(hand)]
+
+
+def definition_error(folder: Path, game_id: str, text: str) -> GameDefinitionError:
+    """The error of loading `text` as the house game `game_id` (its file written in `folder`)."""
+    (folder / f"{game_id}.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(GameDefinitionError) as error:
+        load([folder / f"{game_id}.toml"], ALL_GAMES, house=True)
+    return error.value

@@ -15,13 +15,18 @@ from evaluator.catalog import GAMES
 from evaluator.findings import CODES
 from pipeline.cli import main
 from tests.conftest import ROOT, SAMPLES, sample_files
-from tests.home_samples import home_games
+from tests.home_samples import HOME, home_games
 
 AUDIT_SAMPLES = SAMPLES / "audit"
-# The codes only a home game's rules give (a paid option, docs/games.md): their samples are hands
-# of home_games/ games, beside them, so that the tests reading sample_histories/audit without
-# `--games home_games` (the dashboard's, the cluster's, the sequences') do not reject them.
-HOME_AUDIT_SAMPLES = ROOT / "home_games" / "audit"
+# The codes of a mechanism only house games have (a declaration): their samples are hands of a home
+# game, beside its definition (home_games/audit/CODE.bhh), ingested with `--games home_games` and
+# citing the game's own rule.
+HOME_AUDIT_SAMPLES = HOME / "audit"
+
+
+def audit_sample(code: str) -> Path:
+    home = HOME_AUDIT_SAMPLES / f"{code}.bhh"
+    return home if home.exists() else AUDIT_SAMPLES / f"{code}.bhh"
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
@@ -44,23 +49,24 @@ def samples_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_every_finding_code_has_an_audit_sample() -> None:
-    samples = [p.stem for folder in (AUDIT_SAMPLES, HOME_AUDIT_SAMPLES) for p in folder.glob("*.bhh")]
-    assert sorted(samples) == sorted(CODES)
+    samples = [*AUDIT_SAMPLES.glob("*.bhh"), *HOME_AUDIT_SAMPLES.glob("*.bhh")]
+    assert sorted(p.stem for p in samples) == sorted(CODES)
 
 
 @pytest.mark.parametrize("code", sorted(CODES))
 def test_each_audit_sample_gives_its_finding(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, code: str
 ) -> None:
-    home = (HOME_AUDIT_SAMPLES / f"{code}.bhh").exists()
-    sample = (HOME_AUDIT_SAMPLES if home else AUDIT_SAMPLES) / f"{code}.bhh"
-    with home_games() if home else nullcontext():
-        report = run_json(capsys, "ingest", str(sample), "--db", str(tmp_path / "a.duckdb"), "--jobs", "1")
+    sample = audit_sample(code)
+    house = ["--games", str(HOME)] if sample.parent == HOME_AUDIT_SAMPLES else []
+    with home_games() if house else nullcontext():  # the catalog as it was, after the test
+        report = run_json(capsys, "ingest", str(sample), *house, "--db", str(tmp_path / "a.duckdb"))
     audit = report["audit"]
     assert isinstance(audit, dict)
     assert {f["code"] for f in audit["findings"]} == {code}
     for finding in audit["findings"]:
-        cited = r"BARGE 2025 (§\d|Appendix [A-C])|Cardroom procedures, |the room's cap$|Home game variants #"
+        cited = (r"BARGE 2025 (§\d|Appendix [A-C])|Cardroom procedures, |the room's cap$"
+                 r"|Home game variants #\d+ ")
         assert re.match(cited, finding["rule"])
         assert finding["severity"] == CODES[code].severity
         if finding["rule"].startswith(("BARGE", "Cardroom")):  # the rule's words (tests/test_rulebook.py)
@@ -111,7 +117,7 @@ def test_a_new_audit_replaces_the_findings_of_its_hands(
 ) -> None:
     db = tmp_path / "a.duckdb"
     run_json(capsys, "ingest", str(AUDIT_SAMPLES), "--db", str(db))
-    home = {p.stem for p in HOME_AUDIT_SAMPLES.glob("*.bhh")}
+    home = {p.stem for p in HOME_AUDIT_SAMPLES.glob("*.bhh")}  # the house games' codes: hands of home games
     assert {row[0] for row in query(db, "SELECT DISTINCT code FROM findings")} == set(CODES) - home
     before = query(db, "SELECT count(*) FROM findings")[0][0]
     report = run_json(capsys, "audit", "--db", str(db), "--hand", "AUDIT-STACK_MISMATCH")

@@ -214,6 +214,16 @@ EXPECTED: dict[str, list[Won]] = {
         (("Cy", "high", 600),),  # 14 the declared low does not qualify: the high takes the pot
         (("Bob", "low", 600),),  # 10 everyone declares low: the best low takes the pot
     ],
+    "twin_beds_roll_em_over": [
+        (("Cy", "high", 300), ("Cy", "low", 300)),  # 21 both wins both on one row: a scoop
+        (("Bob", "high", 300), ("Ann", "low", 300)),  # 21 both loses the high: Cy wins nothing
+        (("Bob", "high", 300), ("Cy", "low", 300)),  # 22 one row: Ann's flush across both rows does not play
+    ],
+    "full_bicester": [
+        (("Cy", "high", 300), ("Bob", "low", 300)),  # 17 five of the six cards, no common card
+        (("Bob", "high", 600),),  # 16 the declared low does not qualify: the high takes the pot
+        (("Bob", "high", 300), ("Ann", "low", 300)),  # 17 two cards and the three common cards
+    ],
 }
 
 

@@ -257,6 +257,10 @@ def other_step(recorder: rec.Recorder, step: rec.Step, key: str) -> None:
         for column, game in zip(st.columns(len(step.options)), step.options, strict=True):
             answer_button(column, GAMES[game].variant.name, f"{key}_{game}", recorder,
                           rec.answer(step, (game,)))
+    elif step.kind == rec.DECLARE:
+        st.markdown(f"**{who}** declares (docs/games.md, declarations)")
+        for column, word in zip(st.columns(len(step.options)), step.options, strict=True):
+            answer_button(column, word.capitalize(), f"{key}_{word}", recorder, rec.answer(step, (word,)))
     elif step.kind == rec.ROLL:
         st.markdown(f"**{who}** rolls {step.dice} dice (§1.13)")
         faces = [str(c.selectbox(f"Die {i + 1}", range(1, 7), key=f"{key}_die{i}"))

@@ -236,8 +236,9 @@ class _Play:
                   if name not in self.engine.removed_boards}
 
         def hand(word: str) -> dict[str, Portion]:
-            return {p.name: p for p in best_hands(self.game.id, player.cards, boards, self.engine.dice,
-                                                  self.engine.profile.options, up=player.up, declared=word)}
+            made = best_hands(self.game.id, player.cards, boards, self.engine.dice,
+                              self.engine.profile.options, up=player.dealt_up, declared=word)
+            return {p.name: p for p in made}
 
         words = step.options
         high = hand("high")["high"] if "high" in words else None
