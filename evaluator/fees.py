@@ -18,8 +18,7 @@ from evaluator.hand_state import Player, StreetState
 from pipeline.amounts import format_amount as chips
 from pipeline.model import Action
 
-OFFERS = {TWIST: "twist one card", SELL_DOWN: "buy one down card", SELL_UP: "buy one up card",
-          SELL_HOLE: "buy the use of"}
+OFFERS = {TWIST: "twist one card", SELL_DOWN: "buy one down card", SELL_UP: "buy one up card"}
 # The lines that carry what a fee bought: a twist's discard and draw, a bought card's deal, the
 # number of cards bought to play (declared).
 FOLLOWS = {TWIST: ("discard", "draw"), SELL_DOWN: ("deal",), SELL_UP: ("deal",), SELL_HOLE: ("declare",)}
@@ -27,7 +26,7 @@ ASIDE = frozenset({"note", "ruling"})  # lines that may come between a fee and i
 
 
 def offer(spec: Street) -> str:
-    """What the street sells, in words."""
+    """What the street sells, in words (a number of cards to play: the street's counts)."""
     if spec.sells == SELL_HOLE:
         return f"play {' or '.join(map(str, spec.counts))} of their down cards, declaring which,"
     return OFFERS.get(spec.sells or "", "buy nothing")
