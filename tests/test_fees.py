@@ -6,6 +6,7 @@ Polynesian Hold'em and Omaha 33)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -18,6 +19,7 @@ from evaluator.game_files import GameDefinitionError, load
 from evaluator.replay import replay, replay_hand
 from grammar.barge_parser import parse_hand
 from pipeline.accounting import live_and_dead, recorded_ending_stacks
+from pipeline.cli import main
 from pipeline.model import Action, Hand
 from pipeline.writer import write_hand
 from tests.home_samples import HOME, generated_findings, home_games, sample_hands
@@ -96,6 +98,17 @@ def test_a_fee_is_dead_money_in_the_main_pot() -> None:
     assert recorded_ending_stacks(hand) == outcome.ending  # each net counts the fee paid
     river = [s for s in steps(hand, hand.awards) if s.street == "river"][-1]
     assert sum(p.amount for p in river.pots) == 2400 * C
+
+
+def test_each_players_net_counts_the_fees(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`barge stats`: Bob's net is his fee and his wagers lost less the side pot he won."""
+    (tmp_path / "fee.bhh").write_text(ALL_IN, encoding="utf-8")
+    db = str(tmp_path / "s.duckdb")
+    assert main(["ingest", str(tmp_path / "fee.bhh"), "--games", str(HOME), "--db", db, "--jobs", "1"]) == 0
+    capsys.readouterr()
+    assert main(["stats", "--db", db, "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["player"]: r["net"] for r in rows} == {"Ann": 1200.0, "Bob": -400.0, "Cy": -800.0}
 
 
 def test_the_record_is_written_back_as_read() -> None:
