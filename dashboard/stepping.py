@@ -281,8 +281,10 @@ class _Table:
                 self.stopped = (f"step {self.step}: {format_amount(amount)} returned to {player.name}, "
                                 f"who has {format_amount(player.bet)} in front of them")
             self._put_in(player, -min(amount, max(player.bet, 0)))
-        elif kind == "fold":
-            player.folded = True
+        elif kind == "fold" or (kind == "declare" and action.detail == "out"):
+            player.folded = True  # a guts player out has dropped, as one who folds
+        elif kind == "burn":
+            player.stack -= amount  # paid to a guts game's next deal: out of the stack, not into this pot
         self._cards(player, action)
         if action.all_in:
             player.all_in = True
@@ -324,6 +326,10 @@ class _Table:
             self.shared = len(self.boards.get("1", []))
         elif kind == "roll" and action.detail:
             self.dice = _dice(action.detail)
+        elif kind == "carry_in":  # a guts game's pot from the deal before: dead money of this pot
+            self.dead += action.amount or 0
+        elif kind == "carry_out":  # the pot not won, carried to the next deal
+            self.dead -= action.amount or 0
 
     def contenders(self) -> list[str]:
         return [p.name for p in sorted(self.players.values(), key=lambda p: p.seat)

@@ -13,7 +13,8 @@ from evaluator.wagering import Wagering
 from pipeline.model import UNKNOWN_CARD, Action
 
 STEP_WORDS = {"draw": "draw", "discard": "discard", "roll": "roll of the dice", "split": "split",
-              "expose": "exposed card", "choose": "game choice", "remove_board": "board removal"}
+              "expose": "exposed card", "choose": "game choice", "remove_board": "board removal",
+              "declare": "declaration"}
 
 
 class CardSteps(Wagering):
@@ -31,6 +32,7 @@ class CardSteps(Wagering):
             or (kind == "roll" and spec.dice)
             or kind in (spec.steps if spec else ())
             or (kind == "expose" and spec.flip)
+            or (kind == "declare" and spec.declare)
         )
         if not allowed:
             self.flag(
@@ -63,6 +65,53 @@ class CardSteps(Wagering):
                 player.up.extend(c for c in action.cards if c not in player.up)
         elif kind == "choose":
             self.on_choose(player, action)
+        elif kind == "declare" and spec is not None and spec.declare:
+            self.on_declare(player, action, spec)
+
+    def on_declare(self, player: Player, action: Action, spec: Street) -> None:
+        """A guts declaration (`Street.declare`, evaluator.guts): each player still in declares in
+        or out once, in turn from the left of the button where the game says so; a player out has
+        dropped from the deal."""
+        street = self.street
+        assert street is not None
+        if street.declaring is None:
+            street.declaring = [p.name for p in self.live]
+        word = action.detail or ""
+        rule = f"in {self.game.variant.name} each player still in declares {' or '.join(spec.declare)} once"
+        if word not in spec.declare:
+            self.flag("WRONG_DECLARATION", f"{player.name} declares {word!r}: {rule}")
+            return
+        if player.name in street.declared:
+            self.flag("WRONG_DECLARATION", f"{player.name} declares {word} again: {rule}")
+            return
+        if not player.live:
+            self.flag("WRONG_DECLARATION", f"{player.name} declares {word} but is out of the hand: {rule}")
+            return
+        if "declare" in spec.in_turn and self.hand.button_seat is not None:
+            due = next((p for p in self.clockwise_after(self.hand.button_seat)
+                        if p.name not in street.declared and p.name in street.declaring), None)
+            if due is not None and due.name != player.name:
+                self.flag("WRONG_DECLARATION", f"{player.name} declares when it was {due.name}'s turn: in "
+                          f"{self.game.variant.name} the players declare one at a time, starting with the "
+                          "player to the left of the dealer")
+        street.declared[player.name] = word
+        if word == "out":
+            player.folded = True  # out: the player drops, and has no part in this deal's pot
+
+    def check_declarations(self, street: StreetState) -> None:
+        """At the end of a street of guts declarations: every player still in when they began (or at
+        the street's end, when nobody declared) has declared, where two or more were left to."""
+        spec = street.spec
+        if spec is None or not spec.declare:
+            return
+        owing = street.declaring if street.declaring is not None else [p.name for p in self.live]
+        if len(owing) < 2:
+            return
+        for name in owing:
+            if name not in street.declared:
+                self.flag("WRONG_DECLARATION", f"{name} did not declare {' or '.join(spec.declare)} on "
+                          f"{spec.name.replace('_', ' ')}: in {self.game.variant.name} each player still in "
+                          "declares once", seq=street.last_seq)
 
     def on_flip(self, player: Player, action: Action, spec: Street) -> None:
         """A street's required flip (`Street.flip`): a player who owes it turns up that many of
@@ -115,7 +164,8 @@ class CardSteps(Wagering):
         elif when == WITH_OWN_ACTION and not acted and not self.betting_over(street):
             self.flag("STEP_OUT_OF_ORDER", f"{what} came before they acted in {betting}; in "
                       f"{self.game.variant.name} it is made with the player's first action")
-        if step in spec.in_turn and player is not None and player.name not in street.discarded:
+        if step in spec.in_turn and step != "declare" and player is not None \
+                and player.name not in street.discarded:
             self.check_turn(player, street, STEP_WORDS.get(step, step))
 
     def check_turn(self, player: Player, street: StreetState, step: str) -> None:

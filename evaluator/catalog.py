@@ -60,7 +60,9 @@ class Street:
     anywhere on its street; `in_turn`: the steps each player takes in turn, from the first
     active player to the left of the button (the draws, §2.17);
     `flip`: down cards each player `flip_by` names must turn up on the street, of their choice
-    (an `exposes` line, placed by `timing`'s `expose`; 0: no flip is required).
+    (an `exposes` line, placed by `timing`'s `expose`; 0: no flip is required);
+    `declare`: the words each player still in declares on the street, once (a guts game's "in",
+    "out": a `declares` line each, after the betting; in turn when `in_turn` names "declare").
     """
 
     name: str
@@ -77,6 +79,7 @@ class Street:
     in_turn: frozenset[str] = frozenset()
     flip: int = 0
     flip_by: str = FLIP_LIVE
+    declare: tuple[str, ...] = ()
 
     def when(self, step: str) -> str | None:
         """Where `step` comes against the betting round, or None where the section does not say."""
@@ -115,6 +118,25 @@ class Part:
     wild: WildRule | None = None
 
 
+# What a guts game's loser pays to the next deal's pot (`Guts.burn`).
+BURN_POT = "pot"  # "must match the pot" (Piranha): the pot the deal was played for
+BURN_MAX_BET = "max_bet"  # "ten times max bet" (Omaha Burns): `times` the limit's big bet
+
+
+@dataclass(frozen=True, slots=True)
+class Guts:
+    """A guts game's money across deals (a game file's `[guts]`, docs/games.md): the players who
+    declared in and lost pay `burn` (the pot, or the max bet) `times` over, times the deal's pot
+    number when `by_pots` (Progressive Omaha Burns), into the next deal's pot; a deal nobody went in
+    carries its pot to the next. `legs`: the high hand gets a leg and the pot stays, the player who
+    reaches this many legs wins it (Evolution; 0: the best hand wins the pot)."""
+
+    burn: str
+    times: int = 1
+    by_pots: bool = False
+    legs: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """A variant's rules. `showdown` names the scales the pot is split by (see evaluator docs),
@@ -140,6 +162,7 @@ class Game:
     # The boards a hand may combine, each path one way (Cross Over's row or column, docs/games.md
     # `paths`): the `hand` is played with each path as its board, the best of them counting.
     paths: tuple[tuple[str, ...], ...] = ()
+    guts: Guts | None = None  # a guts game's burns, carried pots and legs (docs/games.md `[guts]`)
 
     @property
     def id(self) -> str:
@@ -241,6 +264,8 @@ def catalog_entry(game: Game) -> dict[str, object]:
         "showdown": list(game.showdown),
         # a house game's written portions (docs/games.md); the package's games write none
         **({"portions": [_part_entry(part) for part in game.parts]} if game.parts else {}),
+        **({"guts": {"burn": game.guts.burn, "times": game.guts.times, "by_pots": game.guts.by_pots,
+                     "legs": game.guts.legs}} if game.guts else {}),
     }
 
 

@@ -118,6 +118,14 @@ CODES: dict[str, Code] = _codes(
     ("WRONG_GAME_CHOICE", "error", "2.38", "Pick'em: the wrong player chose, or not a HORSE game"),
     ("WRONG_FLIP", "error", GAME, "a required flip (a door card, Studaha's two cards) missing, of the wrong "
      "number of cards, or by a player who owes none"),
+    ("WRONG_DECLARATION", "error", GAME, "a guts declaration missing, repeated, out of turn, by a player out "
+     "of the hand, or a word other than in or out"),
+    ("WRONG_BURN", "error", GAME, "a guts game: a player who went in and lost did not pay the rule's amount "
+     "to the next pot, or a player paid who did not lose"),
+    ("WRONG_CARRY", "error", GAME, "a guts game: the pot carried to the next deal is not the pot the rule "
+     "leaves (nobody went in, a leg), or a carried pot brought in late"),
+    ("WRONG_LEG", "error", GAME, "a guts game with legs: a leg to another than the high hand among those in, "
+     "or a leg count beyond the legs that win"),
     ("FLOOR_RULING", "info", GAME, "a floor ruling recorded in the hand"),
     ("UNKNOWN_RULES_OPTION", "warning", GAME, "a rules option the profile does not know; it was ignored"),
     ("REPLAY_STOPPED", "warning", GAME, "the record is too broken to replay past this point"),

@@ -24,7 +24,7 @@ from evaluator.cards import MEXICAN, SHORT, STANDARD, WITH_JOKER, Deck
 from evaluator.variants import ALL_VARIANTS, Variant
 
 if TYPE_CHECKING:
-    from evaluator.catalog import Game, Part, Street, WildRule
+    from evaluator.catalog import Game, Guts, Part, Street, WildRule
 
 SHIPPED = Path(__file__).resolve().parent / "games"
 ENV_GAMES = "BARGE_GAMES"  # folders of house games, os.pathsep-separated
@@ -64,14 +64,18 @@ ONE_BOARD_HANDS = ("at_most_two", "at_most_two_hi_lo8", "holdem", "holdem_hi_lo8
 BETS = ("small", "big", "none")
 FIRST = ("left_of_big_blind", "left_of_button", "bring_in", "showing")
 STEPS = ("choose", "expose", "remove_board", "split")
-TIMED = ("draw", "discard", "roll", *STEPS)  # what `timing` and `in_turn` may name
+TIMED = ("draw", "discard", "roll", "declare", *STEPS)  # what `timing` and `in_turn` may name
 WHEN = ("before", "after", "with_action")
 FLIP_BY = ("live", "paid")  # evaluator.catalog FLIP_LIVE, FLIP_PAID
+DECLARE_IN_OUT = ("in", "out")  # a guts game's declaration (evaluator.guts)
+GUTS_KEYS = ("burn", "times", "by_pots", "legs")
+BURNS = ("pot", "max_bet")  # evaluator.catalog BURN_POT, BURN_MAX_BET
 
 GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "bring_in", "showing",
-             "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice", "portion")
+             "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice", "portion",
+             "guts")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
-               "timing", "in_turn", "flip", "flip_by")
+               "timing", "in_turn", "flip", "flip_by", "declare")
 CHOICE_KEYS = ("game", "street")
 PORTION_KEYS = ("name", "scale", "qualifier", "hole", "boards", "up", "wild")
 PORTION_NAMES = ("high", "low")  # the award lines' names (docs/format.md)
@@ -224,6 +228,12 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
             changes[key] = _one_of(src, at, value, FIRST)
         elif key == "flip_by":
             changes[key] = _one_of(src, at, value, FLIP_BY)
+        elif key == "declare":
+            words = _names(src, at, value, DECLARE_IN_OUT)
+            if sorted(words) != sorted(DECLARE_IN_OUT):
+                raise src.error(at, 'expected the words of a guts declaration, ["in", "out"]; '
+                                f"got {list(words)!r}")
+            changes[key] = words
         elif key in ("draw", "discard"):
             changes[key] = _range(src, at, value)
         elif key == "steps":
@@ -345,6 +355,8 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
     streets = _streets(src, ("street",), data["street"], base) if "street" in data else base
     choices = _choices(src, data["choice"]) if "choice" in data else parent.choices if parent else ()
     parts = _portions(src, data["portion"]) if "portion" in data else parent.parts if parent else ()
+    if "guts" in data:
+        fields["guts"] = _guts(src, data["guts"])
     game = Game(variant, streets=streets, choices=choices, parts=parts, **fields) if parent is None \
         else replace(parent, variant=variant, streets=streets, choices=choices, parts=parts, **fields)
     if (game.hand == CHOSEN) != bool(game.choices):
@@ -353,7 +365,32 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
         raise src.error(("hand",), f'hand = "{PORTIONS}" exactly when the game has [[portion]] tables')
     _check_portions(src, game)
     _check_paths(src, game)
+    declares = any("in" in street.declare for street in game.streets)
+    if (game.guts is not None) != declares:
+        where: Where = ("guts",) if game.guts is not None else ("street",)
+        raise src.error(where, "a guts game ([guts]) exactly when a street declares in/out "
+                        '(declare = ["in", "out"])')
+    if game.guts is not None and game.guts.burn == "max_bet" and game.structures != ("limit",):
+        raise src.error(("guts", "burn"), 'the max bet is a limit game\'s big bet: structures = ["limit"]')
     return game
+
+
+def _guts(src: _Source, raw: object) -> Guts:
+    """A guts game's `[guts]` table: burn, times, by_pots, legs (docs/games.md)."""
+    from evaluator.catalog import Guts
+
+    at: Where = ("guts",)
+    table = _need(src, at, raw, dict, 'a table such as { burn = "pot" }')
+    _unknown(src, at, table, GUTS_KEYS)
+    if "burn" not in table:
+        raise src.error(at, 'a guts game needs `burn = "pot"` or `"max_bet"`')
+    burn = _one_of(src, (*at, "burn"), table["burn"], BURNS)
+    times = _count(src, (*at, "times"), table.get("times", 1))
+    if times < 1:
+        raise src.error((*at, "times"), f"expected 1 or more, got {times}")
+    by_pots = _need(src, (*at, "by_pots"), table.get("by_pots", False), bool, "true or false")
+    legs = _count(src, (*at, "legs"), table.get("legs", 0))
+    return Guts(burn, times, bool(by_pots), legs)
 
 
 def _check_portions(src: _Source, game: Game) -> None:

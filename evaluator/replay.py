@@ -27,11 +27,12 @@ from evaluator.flips import pays
 from evaluator.hand_state import Player, Stop, StreetState
 from evaluator.profiles import resolve
 from evaluator.wagering import BETTING_KINDS
-from pipeline.model import Action, Hand
+from pipeline.model import GUTS_KINDS, Action, Hand
 
 __all__ = ["END_STREETS", "Outcome", "Player", "Replay", "replay", "replay_hand"]
 
-CARD_STEPS = frozenset({"discard", "draw", "stand_pat", "split", "expose", "roll", "choose", "remove_board"})
+CARD_STEPS = frozenset({"discard", "draw", "stand_pat", "split", "expose", "roll", "choose", "remove_board",
+                        "declare"})
 END_STREETS = frozenset({"showdown", "summary"})
 # The note a reader writes for a player the site says is disconnected (`disconnect` in the profile)
 _DISCONNECTED = re.compile(r"(?P<player>.+) is disconnected and all-in")
@@ -101,6 +102,9 @@ class Replay(Finish):
             return
         if kind in ("post", "ante"):
             self.forced(action)
+            return
+        if kind in GUTS_KINDS:
+            self.guts_line(action)
             return
         if kind == "deal":
             self.deal(action)
@@ -172,6 +176,7 @@ class Replay(Finish):
                     seq=street.last_seq,
                 )
         self._owe_uncalled(street)
+        self.check_declarations(street)
         if spec is not None and "remove_board" in spec.steps and (going_on or street.removed):
             self.check_removal(street)  # §2.34: a removal is checked whoever is left to play the river
         if spec is None or not going_on:
@@ -227,7 +232,7 @@ def replay_hand(hand: Hand, profile: str | None = None) -> Outcome:
     for share in paid:
         won[share.player] += share.amount
     ending = {s.player: s.stack - engine.contributed(engine.players[s.player]) + won[s.player]
-              for s in hand.seats}
+              - engine.burns[s.player] for s in hand.seats}
     return Outcome(findings, paid, ending)
 
 

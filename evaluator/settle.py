@@ -14,7 +14,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from evaluator.awarding import Pot, Result, Share, award, side_pots
+from evaluator.catalog import ALL_GAMES, Guts
 from evaluator.codes import JOKER, RANKS
+from evaluator.guts import burn_due
 from evaluator.scales import low_floor
 from evaluator.showdown import Holding, Portion, best_hands, decide
 from pipeline.amounts import AmountError, parse_amount
@@ -73,6 +75,15 @@ class Table:
     sevens_rule: bool = False
     cash_outs: Mapping[str, int] = field(default_factory=dict)  # player -> what the site paid them
     splash: int = 0  # splash-the-pot money in the main pot, when the room counts it
+    # A guts game's deal (evaluator.guts): the pot carried in from the deal before (dead money in
+    # the main pot, nobody's), the deal's pot number (1 for a game's first deal), the limit's big
+    # bet (a burn of "max bet"), and the leg the deal's high hand takes (Evolution: the recorded
+    # `gets leg N`, 1 when none is recorded).
+    carried: int = 0
+    went_in: tuple[str, ...] = ()  # the players who declared in (a mucked hand among them lost)
+    pot_number: int = 1
+    max_bet: int = 0
+    leg: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +101,11 @@ class Settlement:
     notes: tuple[tuple[str, str, str], ...] = ()
     unchecked: str | None = None
     room: tuple[Share, ...] = ()
+    # A guts game (evaluator.guts): the pot carried to the next deal (not won), what each player
+    # who went in and lost owes the next deal's pot (before their stack caps it), and who gets a leg.
+    carried_out: int = 0
+    burns: tuple[tuple[str, int], ...] = ()
+    legs: tuple[str, ...] = ()
 
     @property
     def paid(self) -> tuple[Share, ...]:
@@ -271,7 +287,7 @@ def settle(table: Table, recorded: bool = True, known: Known | None = None) -> S
                 "just called a short all-in bet with"
             notes.append(("SEVENS_RULE", f"{offender.name} {what} a seven-or-better after the draw and "
                           "won with it: the action after the draw is void", SEVENS_RULE))
-        pots = side_pots(live, dead, contenders)
+        pots = side_pots(live, dead + table.carried, contenders)
         _take_rake(pots, table.rake, table.options.get("rake", "main_pot_first"))
         place = odd_chip_order(table)
         shares = award(pots, judge, table.unit, lambda names: sorted(names, key=place.__getitem__),
@@ -279,10 +295,33 @@ def settle(table: Table, recorded: bool = True, known: Known | None = None) -> S
         shown = judge.hands(judge.tabled(contenders)) if len(contenders) > 1 else {}
     except _Unknown as unknown:
         return Settlement((), unchecked=str(unknown))
+    guts = ALL_GAMES[table.game].guts if table.game in ALL_GAMES else None
+    if guts is not None:
+        return guts_settlement(guts, table, contenders, tuple(shares), tuple(pots), shown)
     # The void action is pushed back as one more "pot", after the pots the hand formed.
     returned = [Share(len(pots), name, back, RETURNED) for name, back in refunds.items()]
     pushed = tuple(shares + returned)
     return Settlement(pushed, tuple(pots), shown, tuple(notes), room=_room_payments(pushed, table, len(pots)))
+
+
+def guts_settlement(guts: Guts, table: Table, contenders: Sequence[str], shares: tuple[Share, ...],
+                    pots: tuple[Pot, ...], shown: Mapping[str, tuple[Portion, ...]]) -> Settlement:
+    """A guts game's deal (docs/games.md `[guts]`): the contenders are the players who declared in
+    (a player out has dropped). Nobody in: the pot is carried to the next deal. Otherwise the best
+    hands among them win as in any pot, save that with legs the high hand gets a leg and the pot
+    stays until a player's leg is the last one; every player in who won nothing burns."""
+    pot = sum(s.live + s.dead for s in table.seats) + table.carried - table.rake
+    winners = tuple(dict.fromkeys(s.player for s in shares if s.amount))
+    legs: tuple[str, ...] = ()
+    if guts.legs and winners:
+        legs = winners
+        if table.leg < guts.legs:
+            shares = ()
+    losers = [name for name in dict.fromkeys([*table.went_in, *contenders]) if name not in winners]
+    due = burn_due(guts, pot, table.max_bet, table.pot_number)
+    carried = pot - sum(s.amount for s in shares)
+    return Settlement(shares, pots, shown, carried_out=carried, burns=tuple((n, due) for n in losers),
+                      legs=legs)
 
 
 POT_RAKE = (5, 100)  # PokerStars' rate: 5% of each pot

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import nullcontext
 from pathlib import Path
 
 import duckdb
@@ -14,6 +15,7 @@ from evaluator.catalog import GAMES
 from evaluator.findings import CODES
 from pipeline.cli import main
 from tests.conftest import ROOT, SAMPLES, sample_files
+from tests.home_samples import HOME, home_games
 
 AUDIT_SAMPLES = SAMPLES / "audit"
 
@@ -41,18 +43,26 @@ def test_every_finding_code_has_an_audit_sample() -> None:
     assert sorted(p.stem for p in AUDIT_SAMPLES.glob("*.bhh")) == sorted(CODES)
 
 
+def _home_game(path: Path) -> bool:
+    """A sample of a home game (home_games/, a guts game's codes): its rule is the game's own."""
+    variant = path.read_text().split(":", 2)[1].split()[0]
+    return (HOME / f"{variant}.toml").is_file()
+
+
 @pytest.mark.parametrize("code", sorted(CODES))
 def test_each_audit_sample_gives_its_finding(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, code: str
 ) -> None:
-    report = run_json(
-        capsys, "ingest", str(AUDIT_SAMPLES / f"{code}.bhh"), "--db", str(tmp_path / "a.duckdb")
-    )
+    sample = AUDIT_SAMPLES / f"{code}.bhh"
+    home = _home_game(sample)
+    with home_games() if home else nullcontext():
+        report = run_json(capsys, "ingest", *(("--games", str(HOME)) if home else ()), str(sample),
+                          "--db", str(tmp_path / "a.duckdb"))
     audit = report["audit"]
     assert isinstance(audit, dict)
     assert {f["code"] for f in audit["findings"]} == {code}
     for finding in audit["findings"]:
-        cited = r"BARGE 2025 (§\d|Appendix [A-C])|Cardroom procedures, |the room's cap$"
+        cited = r"BARGE 2025 (§\d|Appendix [A-C])|Cardroom procedures, |the room's cap$|Home game variants #"
         assert re.match(cited, finding["rule"])
         assert finding["severity"] == CODES[code].severity
         if finding["rule"].startswith(("BARGE", "Cardroom")):  # the rule's words (tests/test_rulebook.py)
@@ -102,7 +112,8 @@ def test_a_new_audit_replaces_the_findings_of_its_hands(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     db = tmp_path / "a.duckdb"
-    run_json(capsys, "ingest", str(AUDIT_SAMPLES), "--db", str(db))
+    with home_games():  # the guts codes' samples are home games' hands
+        run_json(capsys, "ingest", "--games", str(HOME), str(AUDIT_SAMPLES), "--db", str(db))
     assert {row[0] for row in query(db, "SELECT DISTINCT code FROM findings")} == set(CODES)
     before = query(db, "SELECT count(*) FROM findings")[0][0]
     report = run_json(capsys, "audit", "--db", str(db), "--hand", "AUDIT-STACK_MISMATCH")

@@ -9,7 +9,8 @@ run in their own processes (as in tests/test_games.py): loading house games adds
 of the process.
 
 Each sample hand has the same table: Ann (seat 1, the button), Bob (small blind) and Cy (big
-blind) see every street by checking (a pot of 600) and show down.
+blind) see every street by checking (a pot of 600) and show down; a guts game's samples are the
+consecutive deals of one game (hand ids naming the table, so the checks across deals read them).
 """
 
 from __future__ import annotations
@@ -35,6 +36,11 @@ Won = tuple[tuple[str, str, int], ...]  # (player, portion or "" for the whole p
 
 # Who wins what in each sample hand, in the file's order, and the rule step it exercises.
 EXPECTED: dict[str, list[Won]] = {
+    "piranha": [
+        (("Bob", "burn", 300), ("Ann", "", 300)),  # 5, 6 Ann's Aces full beats Bob's Kings full; Bob matches
+        (("Dealer", "carry", 600),),  # 6 nobody goes in: the pot (Bob's 300 and the antes) is carried
+        (("Cy", "", 900),),  # 3, 5 Cy alone goes in and wins the pot; nobody lost, the game is over
+    ],
     "omaha_holdem": [
         (("Cy", "", 600),),  # 10 exactly two down cards: Bob's single heart makes no royal flush
         (("Bob", "", 300), ("Cy", "", 300)),  # 9 the same straight splits
@@ -235,10 +241,20 @@ def test_generated_hands_are_stored_without_findings(game: str, generated: dict[
     assert [f for f in findings(generated) if f"-{game}-" in f] == []
 
 
+# A guts game's deal also ends with what its losers pay to the next pot, the pot carried to the
+# next deal and the leg the high hand gets (docs/format.md): written (player, "burn", A),
+# ("Dealer", "carry", A), (player, "leg", N) in the order of the lines, before the pushes.
+_GUTS = re.compile(r"^(?:(\w+): pays ([\d,]+) to the next pot|Dealer: carries ([\d,]+) to the next deal"
+                   r"|(\w+): gets leg (\d+))$", re.M)
+
+
 def _won(text: str) -> Iterator[Won]:
     for hand in re.split(r"\n(?=BARGE Hand #)", text.strip()):
+        guts = [(m[1], "burn", m[2]) if m[1] else ("Dealer", "carry", m[3]) if m[3] else (m[4], "leg", m[5])
+                for m in _GUTS.finditer(hand)]
         lines = re.findall(r"^(\w+) collected ([\d,]+) from pot(?: \((\w+)\))?$", hand, re.M)
-        yield tuple((who, portion, int(amount.replace(",", ""))) for who, amount, portion in lines)
+        yield tuple((who, what, int(amount.replace(",", ""))) for who, what, amount in guts) + \
+            tuple((who, portion, int(amount.replace(",", ""))) for who, amount, portion in lines)
 
 
 @pytest.mark.parametrize("game", sorted(EXPECTED))

@@ -21,11 +21,15 @@ from evaluator.legal import Moves, Post
 from evaluator.procedure import (
     ACT,
     BOARD,
+    BURN,
+    CARRY,
     CHOOSE,
     DEAL,
+    DECLARE,
     DISCARD,
     DRAW,
     EXPOSE,
+    LEG,
     REMOVE,
     RESHUFFLE,
     RETURN,
@@ -45,8 +49,9 @@ from evaluator.scales import low_floor
 from evaluator.settle import Settlement
 from evaluator.showdown import best_hands
 from pipeline.generate import strategy
+from pipeline.generate.guts import FRESH, Carry
 from pipeline.generate.world import Setup
-from pipeline.model import Award, Hand
+from pipeline.model import Action, Award, Hand
 
 BOARD_ROWS = ("1", "2", "3")  # Oklahoma's rows (§2.34), one of which a mistaken removal takes
 
@@ -81,13 +86,19 @@ class _Play:
     """One hand played by answering its dealing procedure's steps (`evaluator.procedure`) at
     random among what the rules allow, or with the planned mistake where its chance comes."""
 
-    def __init__(self, setup: Setup, rng: Random, mistake: Mistake | None) -> None:
+    def __init__(self, setup: Setup, rng: Random, mistake: Mistake | None,
+                 carry: Carry | None = None) -> None:
         self.setup = setup
         self.rng = rng
         self.mistake = mistake
         self.game = ALL_GAMES[setup.hand.variant]
         self.first = self.game.streets[0].name
-        self.table = opening(setup.hand, setup.straddle, self._mistaken_posts)
+        self.carry = carry or FRESH
+        shell = setup.hand
+        if self.carry.amount:  # a guts game's redeal: the pot the deal before left comes in first
+            shell = replace(shell, actions=(Action(self.first, "carry_in", None, self.carry.amount,
+                                                   detail=str(self.carry.pot)),))
+        self.table = opening(shell, setup.straddle, self._mistaken_posts)
         self.engine = self.table.engine
         self.procedure = Procedure(self.table, run_twice=setup.run_twice)
         deck = sorted(self.engine.game.deck.cards)
@@ -100,7 +111,8 @@ class _Play:
             DEAL: self.deal, BOARD: self.board, CHOOSE: self.choose, DRAW: self.draw,
             DISCARD: self.discard, SPLIT: self.split, ROLL: self.roll, REMOVE: self.remove_boards,
             EXPOSE: self.expose, ACT: self.act, RUN_TWICE: self.run_twice, SHOW: self.show,
-            RESHUFFLE: self.reshuffle, RETURN: self.give_back,
+            RESHUFFLE: self.reshuffle, RETURN: self.give_back, DECLARE: self.declare, LEG: self.leg,
+            BURN: self.chore, CARRY: self.chore,
         }
 
     def take(self, count: int) -> tuple[str, ...]:
@@ -213,6 +225,24 @@ class _Play:
             return answer(step, tuple(self.rng.sample(step.cards, step.fewest)))
         return answer(step, step.cards[:1] if self.rng.random() < 0.3 else ())
 
+    def declare(self, step: Step) -> Answer:
+        """A guts declaration: in more often with a hand that is ahead of the board alone (a pair or
+        better of the player's own cards), else now and then."""
+        holding = self.table.players[step.player or ""].cards
+        ranks = [c[0] for c in holding]
+        paired = len(set(ranks)) < len(ranks)
+        word = "in" if self.rng.random() < (0.6 if paired else 0.3) else "out"
+        return answer(step, (word,) if word in step.options else step.options[:1])
+
+    def leg(self, step: Step) -> Answer:
+        """Evolution: the high hand's leg is one more than the legs the player held."""
+        return answer(step, (str(self.carry.held(step.player or "") + 1),))
+
+    @staticmethod
+    def chore(step: Step) -> Answer:
+        """A guts deal's burns and carried pot: the one answer the rule gives."""
+        return step.chore
+
     def run_twice(self, step: Step) -> Answer:
         return step.chore if self.rng.random() < 0.3 else ()
 
@@ -321,7 +351,7 @@ class _Play:
         """Everyone shows, save that a player who wins nothing may muck once someone has shown."""
         preview = self.procedure.preview
         assert preview is not None
-        won = sum(s.amount for s in preview.shares if s.player == step.player)
+        won = sum(s.amount for s in preview.shares if s.player == step.player) or step.player in preview.legs
         if self.shown and not won and self.rng.random() < 0.5:
             self.mucked = True
             return answer(step, ("muck",))
@@ -333,7 +363,7 @@ class _Play:
         self.table.close()
         # Shown cards change nothing the showdown's settlement read; a muck gives up a pot, so
         # then the hand is settled again.
-        shown = None if self.mucked else self.procedure.preview
+        shown = None if self.mucked or self.game.guts else self.procedure.preview  # a leg changes a guts pot
         settlement = shown or self.table.settle(shell)
         if self.strict and (settlement.notes or settlement.unchecked):
             raise GenerationError(f"hand {shell.hand_id}: the settlement says {settlement.notes} "
@@ -347,6 +377,7 @@ class _Play:
         return Played(with_final_stacks(hand, self.table), settlement)
 
 
-def play(setup: Setup, rng: Random, mistake: Mistake | None = None) -> Played:
-    """Play the hand of `setup` with `rng`; `mistake`, if given, is made at its first chance."""
-    return _Play(setup, rng, mistake).play()
+def play(setup: Setup, rng: Random, mistake: Mistake | None = None, carry: Carry | None = None) -> Played:
+    """Play the hand of `setup` with `rng`; `mistake`, if given, is made at its first chance;
+    `carry`: what a guts game's deal starts from (the deal before's pot, the legs held)."""
+    return _Play(setup, rng, mistake, carry).play()
