@@ -239,7 +239,10 @@ class Procedure:
         """A guts game's deal ends (evaluator.guts): the high hand's leg (Evolution), what each
         player who went in and lost pays to the next deal's pot (the rule's amount, or what they
         have left), and the pot carried to the next deal when it is not won."""
-        street = self.table.street_name or "showdown"
+        # Under the showdown's marker, opened when the deal ended before it: the street the deal
+        # ended on is closed first, so that its uncalled bet is back before the pot is counted.
+        street = "showdown"
+        self.table.enter(street)
         settlement = self.table.settle(replace(self.engine.hand, actions=tuple(self.table.actions)))
         for who in settlement.legs:
             yield from self.ask(Step(street, LEG, who, count=1))

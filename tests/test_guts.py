@@ -24,7 +24,7 @@ from pipeline.model import Action, Award, Hand
 from pipeline.writer import write_hand
 from tests.home_samples import HOME, generated_findings, home_games, sample_hands
 
-GUTS = ("piranha",)
+GUTS = ("piranha", "omaha_burns", "progressive_omaha_burns")
 
 
 @pytest.fixture(autouse=True)
@@ -90,6 +90,29 @@ def test_declarations_once_each_and_only_in_or_out() -> None:
     twice = replace(hand, actions=tuple(a for b in hand.actions for a in ((b, b) if b is cy else (b,))))
     assert "Cy declares out again" in _codes(twice)["WRONG_DECLARATION"]
     assert "Cy declares 'high'" in _codes(_changed(hand, cy, replace(cy, detail="high")))["WRONG_DECLARATION"]
+
+
+def test_declarations_one_at_a_time_from_the_dealers_left() -> None:
+    """Omaha Burns rule 7: Bob (left of the dealer) declares first, then Cy, then Ann."""
+    hand = sample_hands("omaha_burns")[0]
+    bob, cy = _line(hand, "declare", "Bob"), _line(hand, "declare", "Cy")
+    swapped = replace(hand, actions=tuple(cy if a is bob else bob if a is cy else a for a in hand.actions))
+    assert _codes(swapped)["WRONG_DECLARATION"].startswith(
+        "Cy declares when it was Bob's turn: in Omaha Burns the players declare one at a time, starting with "
+        "the player to the left of the dealer (Home game variants #951")
+    piranha = sample_hands("piranha")[0]  # simultaneous: any order
+    ann, cy = _line(piranha, "declare", "Ann"), _line(piranha, "declare", "Cy")
+    assert replay(replace(piranha, actions=tuple(cy if a is ann else ann if a is cy else a
+                                                 for a in piranha.actions))) == []
+
+
+def test_a_progressive_burn_is_times_the_number_of_pots() -> None:
+    """Progressive Omaha Burns rule 11: in pot 2, ten max bets times two; Omaha Burns: ten max bets."""
+    hand = sample_hands("progressive_omaha_burns")[1]
+    burn = _line(hand, "burn", "Bob")
+    short = _changed(hand, burn, replace(burn, amount=200000))
+    assert "Bob pays 2,000 to the next pot but owes 4,000" in _codes(short)["WRONG_BURN"]
+    assert "10 times the max bet times the number of pots" in _codes(short)["WRONG_BURN"]
 
 
 def test_a_leg_in_a_game_without_legs() -> None:

@@ -36,6 +36,18 @@ Won = tuple[tuple[str, str, int], ...]  # (player, portion or "" for the whole p
 
 # Who wins what in each sample hand, in the file's order, and the rule step it exercises.
 EXPECTED: dict[str, list[Won]] = {
+    "omaha_burns": [
+        # 10, 11 Bob's Kings and 7-4-3-2-A scoop those in; Cy pays ten max bets (10 x 200)
+        (("Cy", "burn", 2000), ("Bob", "high", 150), ("Bob", "low", 150)),
+        # 10, 12 Ann's straight and Cy's J-5-4-3-2 split the redeal's pot; Bob wins neither and burns
+        (("Bob", "burn", 2000), ("Ann", "high", 1150), ("Cy", "low", 1150)),
+        (("Dealer", "carry", 2300),),  # 11 nobody goes in: the pot is carried
+    ],
+    "progressive_omaha_burns": [
+        (("Cy", "burn", 2000), ("Bob", "high", 150), ("Bob", "low", 150)),  # 11 pot 1: 10 x 200 x 1
+        (("Bob", "burn", 4000), ("Ann", "high", 1150), ("Cy", "low", 1150)),  # 11 pot 2: 10 x 200 x 2
+        (("Bob", "", 4300),),  # 7, 10 Bob alone goes in and takes the whole pot
+    ],
     "piranha": [
         (("Bob", "burn", 300), ("Ann", "", 300)),  # 5, 6 Ann's Aces full beats Bob's Kings full; Bob matches
         (("Dealer", "carry", 600),),  # 6 nobody goes in: the pot (Bob's 300 and the antes) is carried
