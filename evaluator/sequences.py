@@ -192,31 +192,34 @@ def check(table: Sequence[TableHand]) -> list[Finding]:
             findings += _seats(a, b)
         if link == NEXT:
             findings += _button(a, b)
-    findings += _guts_deals(table)
+    findings += guts_deals(table)
     return findings + missed_blinds.check(table, [_link(a, b) == NEXT for a, b in pairwise(table)])
 
 
 # ---- a guts game's deals --------------------------------------------------------------------
 
-def _guts_deals(table: Sequence[TableHand]) -> list[Finding]:
+def guts_deals(table: Sequence[TableHand]) -> list[Finding]:
     """A guts game's consecutive deals (evaluator.guts): what a deal brings in is what the deal
-    before carried out and its losers paid to the next pot, under the next pot number; a deal
+    before carried out and its losers paid to the next pot, under the next pot number (deals of
+    the same players: "redeal for all"; another table's players start a game of their own); a deal
     that left nothing is followed by a new game, which brings nothing in; and a leg is one more
-    than the legs its player held in the game (Evolution)."""
+    than the legs its player held in the game (Evolution), a game whose pot was won starting
+    again from none."""
     findings: list[Finding] = []
     legs: dict[str, int] = {}
     for a, b in pairwise(table):
         game = ALL_GAMES.get(b.hand.variant)
         linked = _link(a, b) not in (GAP, UNKNOWN)
-        if game is None or game.guts is None or a.hand.variant != b.hand.variant or not linked:
+        same = {s.player for s in a.hand.seats} == {s.player for s in b.hand.seats}
+        if game is None or game.guts is None or a.hand.variant != b.hand.variant or not linked or not same:
             legs = {}
             continue
         out = sum(x.amount or 0 for x in a.hand.actions if x.kind in ("carry_out", "burn"))
         brought = sum(x.amount or 0 for x in b.hand.actions if x.kind == "carry_in")
         legs.update({x.player: int(x.detail or "") for x in a.hand.actions
                      if x.kind == "leg" and x.player and (x.detail or "").isdigit()})
-        if not out:
-            legs = {}
+        if not out or a.hand.awards:
+            legs = {}  # a new game: nothing left, or the pot won (a loser's burn starts the next game)
         if brought != out:
             left = f"carried out and paid {chips(out)} to the next pot" if out else "left nothing to carry"
             findings.append(_finding(b, "WRONG_CARRY", (

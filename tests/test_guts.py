@@ -16,7 +16,7 @@ import pytest
 from evaluator.catalog import ALL_GAMES
 from evaluator.game_files import GameDefinitionError, load
 from evaluator.replay import replay, replay_hand
-from evaluator.sequences import TableHand, check
+from evaluator.sequences import TableHand, check, guts_deals
 from grammar.barge_parser import parse_hand
 from pipeline.accounting import recorded_ending_stacks
 from pipeline.generate.world import SESSION, TABLES_PER_VARIANT
@@ -24,7 +24,7 @@ from pipeline.model import Action, Award, Hand
 from pipeline.writer import write_hand
 from tests.home_samples import HOME, generated_findings, home_games, sample_hands
 
-GUTS = ("piranha", "omaha_burns", "progressive_omaha_burns")
+GUTS = ("piranha", "omaha_burns", "progressive_omaha_burns", "evolution")
 
 
 @pytest.fixture(autouse=True)
@@ -115,6 +115,21 @@ def test_a_progressive_burn_is_times_the_number_of_pots() -> None:
     assert "10 times the max bet times the number of pots" in _codes(short)["WRONG_BURN"]
 
 
+def test_a_leg_to_the_high_hand_and_one_more_than_those_held() -> None:
+    """Evolution rules 5, 7: the high hand among those in gets the leg; the third wins the pot."""
+    hands = sample_hands("evolution")
+    leg = _line(hands[0], "leg", "Ann")
+    assert "a leg to Bob; the high hand among those in is Ann's" in \
+        _codes(_changed(hands[0], leg, replace(leg, player="Bob")))["WRONG_LEG"]
+    table = [TableHand(h, "barge", recorded_ending_stacks(h)) for h in hands]
+    assert check(table) == []
+    third = _line(hands[2], "leg", "Ann")
+    early = _changed(hands[1], _line(hands[1], "leg", "Ann"), replace(third, street="flop", detail="3"))
+    found = [(f.code.name, f.message) for f in check([table[0], replace(table[1], hand=early)])]
+    assert found == [("WRONG_LEG", "Ann gets leg 3 but held 1 in this game after HG-evolution-THome-1: a "
+                                   "leg is one more than those held")]
+
+
 def test_a_leg_in_a_game_without_legs() -> None:
     hand = sample_hands("piranha")[2]
     leg = Action(hand.actions[-1].street, "leg", "Cy", detail="1")
@@ -164,9 +179,13 @@ def test_generated_deals_follow_each_other_with_no_findings(game: str, tmp_path:
     by_table: dict[str, list[Hand]] = defaultdict(list)
     for hand in hands:
         by_table[hand.table_name or ""].append(hand)
-    for deals in by_table.values():  # the table's k-th deal follows its (k-1)-th within a session
+    for t, deals in enumerate(by_table.values()):  # the table's k-th deal follows its (k-1)-th in a session
         for k, (before, after) in enumerate(pairwise(deals), start=1):
             out = sum(a.amount or 0 for a in before.actions if a.kind in ("carry_out", "burn"))
             brought = sum(a.amount or 0 for a in after.actions if a.kind == "carry_in")
             assert brought == (0 if k % SESSION == 0 else out), (before.hand_id, after.hand_id)
+        # The checks across deals read them as numbered hands of one table (`-T<table>-<k>`).
+        numbered = [TableHand(replace(h, hand_id=f"G-T{t}-{k}", table_name=str(t)), "barge", {})
+                    for k, h in enumerate(deals, start=1)]
+        assert guts_deals(numbered) == []
     assert len(by_table) == TABLES_PER_VARIANT

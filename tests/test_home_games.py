@@ -36,6 +36,12 @@ Won = tuple[tuple[str, str, int], ...]  # (player, portion or "" for the whole p
 
 # Who wins what in each sample hand, in the file's order, and the rule step it exercises.
 EXPECTED: dict[str, list[Won]] = {
+    "evolution": [
+        # 5, 6 Ann's Aces full is the high hand: her first leg, the pot stays; Bob matches it
+        (("Ann", "leg", 1), ("Bob", "burn", 300), ("Dealer", "carry", 300)),
+        (("Ann", "leg", 2), ("Dealer", "carry", 900)),  # 5 Ann alone in: her second leg, the pot stays
+        (("Ann", "leg", 3), ("Cy", "burn", 1200), ("Ann", "", 1200)),  # 7 the third leg wins; Cy matches
+    ],
     "omaha_burns": [
         # 10, 11 Bob's Kings and 7-4-3-2-A scoop those in; Cy pays ten max bets (10 x 200)
         (("Cy", "burn", 2000), ("Bob", "high", 150), ("Bob", "low", 150)),

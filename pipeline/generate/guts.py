@@ -42,6 +42,8 @@ def after(hand: Hand, before: Carry) -> Carry:
     for action in hand.actions:
         if action.kind == "leg" and action.player and (action.detail or "").isdigit():
             held[action.player] = int(action.detail or 0)
+    if hand.awards:
+        held = {}  # a pot won ends the game: a loser's burn starts the next one, with no legs
     return Carry(out, pot_number(hand.actions) + 1, tuple(sorted(held.items())))
 
 
