@@ -5,6 +5,7 @@ table's consecutive deals, and generated deals that follow each other with no fi
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import replace
@@ -19,6 +20,7 @@ from evaluator.replay import replay, replay_hand
 from evaluator.sequences import TableHand, check, guts_deals
 from grammar.barge_parser import parse_hand
 from pipeline.accounting import recorded_ending_stacks
+from pipeline.cli import main
 from pipeline.generate.world import SESSION, TABLES_PER_VARIANT
 from pipeline.model import Action, Award, Hand
 from pipeline.writer import write_hand
@@ -154,6 +156,17 @@ def test_consecutive_deals_carry_what_the_deal_before_left() -> None:
     assert found == [("HG-piranha-THome-2", "WRONG_CARRY", "brings in 200 carried from the last deal, but "
                       "HG-piranha-THome-1 carried out and paid 300 to the next pot: in Piranha the next "
                       "deal's pot is what the deal before carried and its losers paid")]
+
+
+def test_a_players_net_counts_what_they_paid_to_the_next_pot(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "s.duckdb")
+    assert main(["ingest", "--games", str(HOME), str(HOME / "samples" / "piranha.bhh"), "--db", db]) == 0
+    capsys.readouterr()
+    assert main(["stats", "--db", db, "--json"]) == 0
+    nets = {row["player"]: row["net"] for row in json.loads(capsys.readouterr().out)}
+    # Ann +200 -100 -100; Bob -100-300 (his burn) -100 -100; Cy -100 -100 +800: the game's pot was won
+    assert nets == {"Ann": 0.0, "Bob": -600.0, "Cy": 600.0}
 
 
 @pytest.mark.parametrize(("text", "key", "expected"), [
