@@ -112,7 +112,7 @@ class _Play:
             DISCARD: self.discard, SPLIT: self.split, ROLL: self.roll, REMOVE: self.remove_boards,
             EXPOSE: self.expose, ACT: self.act, RUN_TWICE: self.run_twice, SHOW: self.show,
             RESHUFFLE: self.reshuffle, RETURN: self.give_back, DECLARE: self.declare, LEG: self.leg,
-            BURN: self.chore, CARRY: self.chore,
+            BURN: self.burn, CARRY: self.chore,
         }
 
     def take(self, count: int) -> tuple[str, ...]:
@@ -240,7 +240,14 @@ class _Play:
 
     @staticmethod
     def chore(step: Step) -> Answer:
-        """A guts deal's burns and carried pot: the one answer the rule gives."""
+        """A guts deal's carried pot: the one answer the rule gives."""
+        return step.chore
+
+    def burn(self, step: Step) -> Answer:
+        """A guts loser pays the next pot what the rule says, unless the mistake pays half of it."""
+        if self.wants("wrong_burn") and step.count > 1:
+            self.made()
+            return (Action(step.street, "burn", step.player, step.count // 2),)
         return step.chore
 
     def run_twice(self, step: Step) -> Answer:
