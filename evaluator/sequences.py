@@ -198,6 +198,11 @@ def check(table: Sequence[TableHand]) -> list[Finding]:
 
 # ---- a guts game's deals --------------------------------------------------------------------
 
+def _states_pot(hand: Hand) -> bool:
+    """Whether the deal's carried pot states its pot number (`(pot N)`, docs/format.md)."""
+    return any(a.kind == "carry_in" and a.detail for a in hand.actions)
+
+
 def guts_deals(table: Sequence[TableHand]) -> list[Finding]:
     """A guts game's consecutive deals (evaluator.guts): what a deal brings in is what the deal
     before carried out and its losers paid to the next pot, under the next pot number (deals of
@@ -226,7 +231,7 @@ def guts_deals(table: Sequence[TableHand]) -> list[Finding]:
                 f"brings in {chips(brought)} carried from the last deal, but {a.hand.hand_id} {left}: "
                 f"in {game.variant.name} the next deal's pot is what the deal before carried and its "
                 "losers paid")))
-        elif out and pot_number(b.hand.actions) != pot_number(a.hand.actions) + 1:
+        elif out and _states_pot(b.hand) and pot_number(b.hand.actions) != pot_number(a.hand.actions) + 1:
             findings.append(_finding(b, "WRONG_CARRY", (
                 f"is pot {pot_number(b.hand.actions)}, but {a.hand.hand_id} was pot "
                 f"{pot_number(a.hand.actions)}: the redeal's pot is the next one")))
