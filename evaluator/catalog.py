@@ -257,7 +257,8 @@ def catalog_entry(game: Game) -> dict[str, object]:
         "streets": [
             {"name": s.name, "down": s.down, "up": s.up, "boards": dict(s.boards), "bet": s.bet,
              "first": s.first, "draw": s.draw, "discard": s.discard, "dice": s.dice,
-             "steps": sorted(s.steps), "timing": dict(s.timing), "in_turn": sorted(s.in_turn)}
+             "steps": sorted(s.steps), "timing": dict(s.timing), "in_turn": sorted(s.in_turn),
+             **({"declare": list(s.declare)} if s.declare else {})}  # a guts game's declaration
             for s in game.streets
         ],
         "choices": [name for name, _ in game.choices],
