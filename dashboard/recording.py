@@ -36,9 +36,11 @@ from evaluator.legal import Moves
 from evaluator.procedure import (
     ACT,
     BOARD,
+    BUY,
     CHOOSE,
     CHORES,
     DEAL,
+    DECLARE,
     DISCARD,
     DONE,
     DRAW,
@@ -65,10 +67,10 @@ from pipeline.writer import write_hand
 
 # The steps and their answers are the dealing procedure's (`evaluator.procedure`), named here too
 # for the page.
-__all__ = ["ACT", "BOARD", "CHOOSE", "DEAL", "DISCARD", "DONE", "DRAW", "EXAMPLE_STAKES", "EXPOSE", "FORMS",
-           "PUSH", "REMOVE", "ROLL", "SHOW", "SPLIT", "SUITS", "Answer", "Recorder", "RecordingError", "Step",
-           "answer", "betting_action", "forms", "in_form", "is_legal", "new_hand", "parse_cards",
-           "stake_items", "stakes_of"]
+__all__ = ["ACT", "BOARD", "BUY", "CHOOSE", "DEAL", "DECLARE", "DISCARD", "DONE", "DRAW", "EXAMPLE_STAKES",
+           "EXPOSE", "FORMS", "PUSH", "REMOVE", "ROLL", "SHOW", "SPLIT", "SUITS", "Answer", "Recorder",
+           "RecordingError", "Step", "answer", "betting_action", "forms", "in_form", "is_legal",
+           "new_hand", "parse_cards", "stake_items", "stakes_of"]
 
 # An answer the recorder cannot place at all (not merely illegal): the message says why.
 RecordingError = StepError

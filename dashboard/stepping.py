@@ -1,13 +1,13 @@
 """Stepping through a hand: the table after each written line (stacks, bets, pots, cards, boards).
 
-`steps(hand, awards)` replays a stored hand's actions at face value, as the record says (the
-rules engine judges them; this only shows them), and returns one `TableState` per step: the
-seats before any action, then one per line of the history (a player's "Dealt to" line with its
-up cards, a discard with its draw, count as one line, as `pipeline.writer` writes them), then one
-step per pot pushed, as the record pushed it. Where the rules push a pot otherwise (the audit's
-computed awards, passed as `rules`), that pot's step carries both pushes, the record's and the
-rules', with the hands each was pushed for. Chip accounting follows `pipeline.accounting`: antes
-and dead blinds go straight to the pot, wagers sit in front of their player until the street
+`steps(hand, awards)` replays a stored hand's actions at face value, as the record says (the rules
+engine judges them; this only shows them), and returns one `TableState` per step: the seats before
+any action, then one per line of the history (a player's "Dealt to" line with its up cards, a
+discard with its draw, count as one line, as `pipeline.writer` writes them), then one step per pot
+pushed, as the record pushed it. Where the rules push a pot otherwise (the audit's computed awards,
+passed as `rules`), that pot's step carries both pushes, the record's and the rules', with the hands
+each was pushed for. Chip accounting follows `pipeline.accounting`: antes, dead blinds and fees (a
+paid option's `pays A`) go straight to the pot, wagers sit in front of their player until the street
 ends, "raises to T" puts in T minus what the player had in front. The pots in the middle are
 `evaluator.awarding.side_pots` of the chips collected at the end of each street.
 
@@ -42,7 +42,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from evaluator.awarding import side_pots
-from evaluator.catalog import ALL_GAMES
+from evaluator.catalog import ALL_GAMES, OUT
 from evaluator.profiles import resolve
 from evaluator.replay import Replay
 from evaluator.settle import run_hands
@@ -98,6 +98,7 @@ class SeatState:
     won: int = 0  # pushed to the player so far, as the record pushed it
     shown: str | None = None  # the hand as the player announced it at the showdown
     strength: tuple[str, ...] = ()  # the hand as the rules read it, per portion (the evaluator's words)
+    declared: str | None = None  # what the player declared (high, low, both; in: docs/games.md `[declare]`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +232,7 @@ class _Player:
     folded: bool = False
     all_in: bool = False
     won: int = 0
+    declared: str | None = None
 
 
 class _Table:
@@ -268,8 +270,8 @@ class _Table:
             return
         player = self.players[action.player]
         kind, amount = action.kind, action.amount or 0
-        if kind == "ante" or (kind == "post" and action.detail == "dead_blind"):
-            self._put_in(player, amount, live=False)
+        if kind in ("ante", "fee") or (kind == "post" and action.detail == "dead_blind"):
+            self._put_in(player, amount, live=False)  # a fee (a paid option) is dead money, as an ante
         elif kind in ("post", "bring_in", "bet", "call"):
             self._put_in(player, amount)
         elif kind in ("raise", "complete"):
@@ -281,8 +283,13 @@ class _Table:
                 self.stopped = (f"step {self.step}: {format_amount(amount)} returned to {player.name}, "
                                 f"who has {format_amount(player.bet)} in front of them")
             self._put_in(player, -min(amount, max(player.bet, 0)))
-        elif kind == "fold" or (kind == "declare" and action.detail == "out"):
-            player.folded = True  # a guts player out has dropped, as one who folds
+        elif kind == "fold":
+            player.folded = True
+        elif kind == "declare":
+            player.declared = action.detail
+            game = ALL_GAMES.get(self.hand.variant)
+            if action.detail == OUT and game is not None and game.guts is not None:
+                player.folded = True  # a guts player out has dropped, as one who folds
         elif kind == "burn":
             player.stack -= amount  # paid to a guts game's next deal: out of the stack, not into this pot
         self._cards(player, action)
@@ -351,7 +358,8 @@ class _Table:
         seats = tuple(
             SeatState(p.seat, p.name, p.stack, p.bet, tuple(p.cards), p.folded,
                       p.all_in or (p.live > 0 and p.stack <= 0), p.sitting_out, p.won,
-                      self.shown.get(p.name), strengths.get(p.name, ()) if p.name in self.shown else ())
+                      self.shown.get(p.name), strengths.get(p.name, ()) if p.name in self.shown else (),
+                      p.declared)
             for p in sorted(self.players.values(), key=lambda p: p.seat))
         boards = tuple(BoardState(name, tuple(cards), name in self.removed)
                        for name, cards in self.boards.items())

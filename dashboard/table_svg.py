@@ -112,6 +112,8 @@ def _seat(seat: SeatState, x: float, y: float, state: TableState) -> Iterator[st
               else "all-in" if seat.all_in and seat.stack <= 0 else format_amount(seat.stack))
     if seat.all_in and seat.stack > 0 and not seat.folded:
         status += " · all-in"
+    if seat.declared and not seat.folded:  # a declaration (docs/games.md `[declare]`) under the stack
+        status += f" · {seat.declared}"
     yield _text(x, y + 14, status, 12, "#ffcc80" if seat.all_in else "#cfd8dc")
     yield _text(x - BOX_W / 2 - 4, y + 4, f"{seat.seat}", 11, "#78909c", anchor="end")
     top = y - BOX_H / 2 - 20 if towards > 0 else y + BOX_H / 2 + 2  # badges: away from the cards

@@ -41,9 +41,11 @@ def _pot_name(index: int) -> str:
 
 def _hand(settlement: Settlement, player: str) -> str:
     portions = settlement.hands.get(player, ())
+    said = settlement.declared.get(player)  # a declaration decides what the hand plays for
+    declared = f"(declared {said}) " if said else ""
     if len(portions) == 1:
-        return portions[0].description
-    return "; ".join(f"{p.name}: {p.description}" for p in portions)
+        return declared + portions[0].description
+    return declared + "; ".join(f"{p.name}: {p.description}" for p in portions)
 
 
 def _rules_text(settlement: Settlement, players: Sequence[str]) -> str:

@@ -1,12 +1,22 @@
 """The card steps of a hand under replay, other than the deal: draws, discards and standing pat,
-dice, the game choice, splits, exposed cards, Oklahoma's board removal, and the shows and mucks;
-each step against its street's betting round and in turn where the game says so.
+dice, the game choice, splits, exposed cards, Oklahoma's board removal, declarations, and the shows
+and mucks; each step against its street's betting round and in turn where the game says so.
 """
 
 from __future__ import annotations
 
 from evaluator.cards import rank_value
-from evaluator.catalog import AFTER_BETTING, BEFORE_BETTING, WITH_OWN_ACTION, Street, showing_of
+from evaluator.catalog import (
+    AFTER_BETTING,
+    BEFORE_BETTING,
+    BUY,
+    OUT,
+    TWIST,
+    WITH_OWN_ACTION,
+    Game,
+    Street,
+    showing_of,
+)
 from evaluator.flips import owing, who_flips
 from evaluator.hand_state import Player, StreetState
 from evaluator.wagering import Wagering
@@ -14,7 +24,7 @@ from pipeline.model import UNKNOWN_CARD, Action
 
 STEP_WORDS = {"draw": "draw", "discard": "discard", "roll": "roll of the dice", "split": "split",
               "expose": "exposed card", "choose": "game choice", "remove_board": "board removal",
-              "declare": "declaration"}
+              "buy": "purchase", "declare": "declaration"}
 
 
 class CardSteps(Wagering):
@@ -32,7 +42,6 @@ class CardSteps(Wagering):
             or (kind == "roll" and spec.dice)
             or kind in (spec.steps if spec else ())
             or (kind == "expose" and spec.flip)
-            or (kind == "declare" and spec.declare)
         )
         if not allowed:
             self.flag(
@@ -65,53 +74,46 @@ class CardSteps(Wagering):
                 player.up.extend(c for c in action.cards if c not in player.up)
         elif kind == "choose":
             self.on_choose(player, action)
-        elif kind == "declare" and spec is not None and spec.declare:
+        elif kind == "declare" and allowed and spec is not None:
             self.on_declare(player, action, spec)
 
     def on_declare(self, player: Player, action: Action, spec: Street) -> None:
-        """A guts declaration (`Street.declare`, evaluator.guts): each player still in declares in
-        or out once, in turn from the left of the button where the game says so; a player out has
-        dropped from the deal."""
+        """A declaration (docs/games.md `[declare]`): each player still in declares once, a word the
+        game allows, on its declaring street; a guts game's player who declares out drops (`[guts]`)."""
         street = self.street
+        declare = self.game.declare
         assert street is not None
-        if street.declaring is None:
-            street.declaring = [p.name for p in self.live]
+        if declare is None:
+            return
         word = action.detail or ""
-        rule = f"in {self.game.variant.name} each player still in declares {' or '.join(spec.declare)} once"
-        if word not in spec.declare:
+        rule = declaring_rule(self.game, spec)
+        if player.declared is not None:  # before a fold: a guts player's out is one
+            self.flag("WRONG_DECLARATION",
+                      f"{player.name} declares {word} after declaring {player.declared}: {rule}")
+        elif not player.live:
+            self.flag("WRONG_DECLARATION", f"{player.name} declares {word} but has folded: {rule}")
+        elif word not in declare.words:
             self.flag("WRONG_DECLARATION", f"{player.name} declares {word!r}: {rule}")
-            return
-        if player.name in street.declared:
-            self.flag("WRONG_DECLARATION", f"{player.name} declares {word} again: {rule}")
-            return
-        if not player.live:
-            self.flag("WRONG_DECLARATION", f"{player.name} declares {word} but is out of the hand: {rule}")
-            return
-        if "declare" in spec.in_turn and self.hand.button_seat is not None:
-            due = next((p for p in self.clockwise_after(self.hand.button_seat)
-                        if p.name not in street.declared and p.name in street.declaring), None)
-            if due is not None and due.name != player.name:
-                self.flag("WRONG_DECLARATION", f"{player.name} declares when it was {due.name}'s turn: in "
-                          f"{self.game.variant.name} the players declare one at a time, starting with the "
-                          "player to the left of the dealer")
-        street.declared[player.name] = word
-        if word == "out":
-            player.folded = True  # out: the player drops, and has no part in this deal's pot
+        else:
+            player.declared = word
+            if word == OUT and self.game.guts is not None:
+                player.folded = True  # a guts player out drops, and has no part in this deal's pot
+        street.declared.add(player.name)
 
     def check_declarations(self, street: StreetState) -> None:
-        """At the end of a street of guts declarations: every player still in when they began (or at
-        the street's end, when nobody declared) has declared, where two or more were left to."""
+        """At the end of the declaring street: every player still in has declared, where two or more
+        were left to (once the declarations began, a guts game's last player in too)."""
         spec = street.spec
-        if spec is None or not spec.declare:
+        if spec is None or "declare" not in spec.steps or self.game.declare is None:
             return
-        owing = street.declaring if street.declaring is not None else [p.name for p in self.live]
-        if len(owing) < 2:
-            return
-        for name in owing:
-            if name not in street.declared:
-                self.flag("WRONG_DECLARATION", f"{name} did not declare {' or '.join(spec.declare)} on "
-                          f"{spec.name.replace('_', ' ')}: in {self.game.variant.name} each player still in "
-                          "declares once", seq=street.last_seq)
+        if len(self.live) < 2 and not street.declared:
+            return  # the hand was over before anybody had to declare
+        for p in self.live:
+            if p.declared is None:
+                self.flag("MISSING_DECLARATION",
+                          f"{p.name} did not declare on {spec.name.replace('_', ' ')}, so cannot win the pot "
+                          f"(a hand not declared does not play): {declaring_rule(self.game, spec)}",
+                          seq=street.last_seq)
 
     def on_flip(self, player: Player, action: Action, spec: Street) -> None:
         """A street's required flip (`Street.flip`): a player who owes it turns up that many of
@@ -149,6 +151,7 @@ class CardSteps(Wagering):
         if kind == "draw":
             return  # the replacement cards follow their discard, whose place is checked
         step = ("draw" if spec.draw else "discard") if kind in ("discard", "stand_pat") else kind
+        step = BUY if kind == "fee" else step  # a paid option's fee places the purchase (evaluator.fees)
         when = spec.when(step)
         what = f"{action.player or 'the dealer'}'s {STEP_WORDS.get(step, step)}"
         betting = f"the {street.name.replace('_', ' ')} betting"
@@ -164,20 +167,23 @@ class CardSteps(Wagering):
         elif when == WITH_OWN_ACTION and not acted and not self.betting_over(street):
             self.flag("STEP_OUT_OF_ORDER", f"{what} came before they acted in {betting}; in "
                       f"{self.game.variant.name} it is made with the player's first action")
-        if step in spec.in_turn and step != "declare" and player is not None \
-                and player.name not in street.discarded:
-            self.check_turn(player, street, STEP_WORDS.get(step, step))
+        done = street.declared if step == "declare" else street.discarded
+        buying = step == BUY  # a purchase's turn is evaluator.fees' (a decline writes no line)
+        if step in spec.in_turn and not buying and player is not None and player.name not in done:
+            self.check_turn(player, done, STEP_WORDS.get(step, step))
 
-    def check_turn(self, player: Player, street: StreetState, step: str) -> None:
+    def check_turn(self, player: Player, done: set[str], step: str) -> None:
         """§2.17 and every draw: "each player in turn", from the first active player to the left of the
-        button, all the discards announced before the replacement cards are dealt."""
+        button, all the discards announced before the replacement cards are dealt; a declaration made
+        in turn (docs/games.md) the same way. `done`: the players who took the step already."""
         button = self.hand.button_seat
         if button is None:
             return
-        due = next((p for p in self.clockwise_after(button) if p.name not in street.discarded), None)
+        due = next((p for p in self.clockwise_after(button) if p.name not in done), None)
         if due is not None and due.name != player.name:
+            verb = "declares" if step == STEP_WORDS["declare"] else "draws"
             self.flag("OUT_OF_TURN", f"{player.name} takes the {step} when it was {due.name}'s turn: each "
-                      "player draws in turn from the first player to the left of the button")
+                      f"player {verb} in turn from the first player to the left of the button")
 
     def betting_over(self, street: StreetState) -> bool:
         """Whether the street's betting round is over, or there is none to play."""
@@ -209,7 +215,7 @@ class CardSteps(Wagering):
                 self.where[card] = "discards"
             else:
                 self.unseen_discards += 1  # unseen, but back in the stub on a reshuffle all the same
-        if spec is not None and spec.draw and cards:
+        if spec is not None and (spec.draw or spec.sells == TWIST) and cards:
             street.pending_draw[player.name] = (len(cards), self.seq)
 
     def on_draw(self, player: Player, action: Action) -> None:
@@ -328,3 +334,11 @@ class CardSteps(Wagering):
         player.showed = True
         if player.split and UNKNOWN_CARD in player.split and len(action.cards) == len(player.split):
             player.split = list(action.cards)  # shown in the order of the split (docs/format.md)
+
+
+def declaring_rule(game: Game, spec: Street) -> str:
+    """What a game's declaration rule says, in words, for a finding."""
+    words = game.declare.words if game.declare is not None else ()
+    how = "in turn" if "declare" in spec.in_turn else "at once"
+    return (f"in {game.variant.name} every player still in declares {', '.join(words[:-1])} or {words[-1]} "
+            f"{how} on {spec.name.replace('_', ' ')}, once")

@@ -40,9 +40,47 @@ BEFORE_BETTING = "before"  # e.g. the draws of the draw games (§2.17), Oklahoma
 AFTER_BETTING = "after"  # e.g. Dramaha's draw (§2.19), Binglaha's die (§2.10), Sohe's split (§2.46)
 WITH_OWN_ACTION = "with_action"  # once the player has acted: Scrotum's discard (§2.43), Pick'em's door card
 
+# When a street's extra down cards are dealt (`Extra.when`).
+MOSTLY_BLACK = "mostly_black"  # most of the street's board cards are black: Wonky Donkey's flop (§2.55)
+
+
+@dataclass(frozen=True, slots=True)
+class Extra:
+    """Down cards each live player is dealt on a street because of the cards its boards got (a
+    street's `extra`, docs/games.md), after those board cards: `down` cards when `when` holds of
+    them (MOSTLY_BLACK: Wonky Donkey's flop, §2.55), or `down` for each of them of rank `each`
+    (Wild Kingdom #709: "If a common four is dealt face up, deal each player an extra down card").
+
+    >>> Extra(2, when=MOSTLY_BLACK).cards(["Kc", "4s", "9h"]), Extra(1, each="4").cards(["4c", "4d", "9h"])
+    (2, 2)
+    """
+
+    down: int
+    when: str | None = None
+    each: str | None = None
+
+    def cards(self, board: Sequence[str]) -> int:
+        """The extra down cards for `board`, the cards the street dealt to its boards."""
+        if self.when == MOSTLY_BLACK:
+            return self.down if 2 * sum(c[1:] in ("c", "s") for c in board) > len(board) else 0
+        return self.down * sum(c[0] == self.each for c in board)
+
+    def most(self, board: int) -> int:
+        """The most extra down cards a street dealing `board` cards to its boards can give one player."""
+        return self.down if self.when is not None else self.down * board
+
+
 # Who owes a required flip (`Street.flip_by`).
 FLIP_LIVE = "live"  # every player still in the hand (Studaha, Pick'em's door card)
 FLIP_PAID = "paid"  # those who put chips in on the street (Disclosure: "put money into the pot last round")
+
+# What a street sells (`Street.sells`, docs/games.md "Paid options"): each player may buy it once on
+# the street, for the street's `price`, paid with a `pays A` line before what it buys.
+TWIST = "twist"  # one card discarded and replaced (Waco: "twist one card for max bet")
+SELL_DOWN = "down"  # one more down card (Mutual of Omaha: "buy one down card for max bet")
+SELL_UP = "up"  # one more up card (Retro Hold'em: "pay max bet to get an up card")
+SELL_HOLE = "hole"  # another number of down cards played (Omaha 33: "pay max bet to use one or three cards")
+BUY = "buy"  # the step a purchase is, as `timing` and `in_turn` name it
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,16 +91,20 @@ class Street:
     `bet`: the limit of its betting round ("small", "big") or None for no betting;
     `draw`: discards replaced from the stub, (fewest, most); `discard`: discards not replaced;
     `dice`: dice rolled by the player on the button after the betting (§1.13);
-    `steps`: other player steps allowed ("split", "expose", "choose", "remove_board");
+    `steps`: other player steps allowed ("split", "expose", "choose", "remove_board", "declare":
+    each player still in declares once, the words of the game's `Declare`);
     `timing`: (step, when) for the steps the game's section places against the betting round
     ("draw" for a draw's discards and replacement cards, "discard", "roll", or a name in
     `steps`; when: BEFORE_BETTING, AFTER_BETTING, WITH_OWN_ACTION); a step not named may come
     anywhere on its street; `in_turn`: the steps each player takes in turn, from the first
     active player to the left of the button (the draws, §2.17);
     `flip`: down cards each player `flip_by` names must turn up on the street, of their choice
-    (an `exposes` line, placed by `timing`'s `expose`; 0: no flip is required);
-    `declare`: the words each player still in declares on the street, once (a guts game's "in",
-    "out": a `declares` line each, after the betting; in turn when `in_turn` names "declare").
+    (an `exposes` line, placed by `timing`'s `expose`; 0: no flip is required); `extra`: down
+    cards each live player is dealt after the street's board cards, as those cards say;
+    `sells`: what each player may buy once on the street (TWIST, SELL_DOWN, SELL_UP; None: nothing)
+    for `price`, the limit bet named ("big": the game's max bet), placed by `timing`'s `buy`;
+    `counts`: the numbers of their own cards a SELL_HOLE purchase lets the buyer play, one of which
+    they declare (`declares 3`), in place of the portions' `hole`.
     """
 
     name: str
@@ -79,7 +121,10 @@ class Street:
     in_turn: frozenset[str] = frozenset()
     flip: int = 0
     flip_by: str = FLIP_LIVE
-    declare: tuple[str, ...] = ()
+    extra: Extra | None = None
+    sells: str | None = None
+    price: str = "big"
+    counts: tuple[int, ...] = ()
 
     def when(self, step: str) -> str | None:
         """Where `step` comes against the betting round, or None where the section does not say."""
@@ -89,17 +134,33 @@ class Street:
 @dataclass(frozen=True, slots=True)
 class WildRule:
     """Which cards are wild in a portion (a `[[portion]]`'s `wild`, docs/games.md): every card of
-    `ranks`; the rank of the board's lowest or last card (`board`: "lowest", "last"); the die's
-    rank and/or the last board card's rank minus the die (`die`: "rank", "board_minus"); with
-    `every_board`, those of each of the portion's boards in every hand, not only the board the
-    hand is made with; `most`: how many of them one hand may use as wild (None: all). Resolved per
-    hand by evaluator.wild_rules."""
+    `ranks`; the rank of the board's lowest or last card (`board`: "lowest", "last"); the rank of
+    the last card dealt to any board of the table, whatever board or path the hand is made with
+    (`table`: "last", Criss Cross #980's "last common card flipped"); the die's rank and/or the
+    last board card's rank minus the die (`die`: "rank", "board_minus"); with `every_board`, those
+    of each of the portion's boards in every hand, not only the board the hand is made with;
+    `most`: how many of them one hand may use as wild (None: all). Resolved per hand by
+    evaluator.wild_rules."""
 
     ranks: frozenset[str] = frozenset()
     board: str | None = None
+    table: str | None = None
     die: frozenset[str] = frozenset()
     every_board: bool = False
     most: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SplitCard:
+    """The card a split-card portion goes to (a `[[portion]]`'s `card`, docs/games.md): among the
+    players' face-down cards of `suit` (a suit letter, or "last": the suit of the last card of the
+    portion's board), the `rank` one ("lowest" or "highest", the ace high as in the hands'
+    ranking); with `highest_from`, the highest when that last card is of that rank or higher and
+    the lowest otherwise (Chicago Hold'em, home game #697)."""
+
+    suit: str
+    rank: str = "lowest"
+    highest_from: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +168,12 @@ class Part:
     """One portion of the pot of a game whose hand is "portions" (docs/games.md): its `name` in
     the award lines, the five-card `scale`, an ace-to-five `qualifier` (X or better), how many of
     the player's cards a hand uses (`hole`: fewest, most; None: any), the boards it may be made
-    with (any one of them), whether up cards count as board cards (`up_as_board`), and `wild`."""
+    with (any one of them), whether up cards count as board cards (`up_as_board`), and `wild`; a
+    portion whose scale is "split_card" goes to the holder of the `card` its rule names;
+    `unused_by`: the name of an earlier portion whose best hand's own cards this one may not use
+    (Omaha High/High's split hand); `hole_counts`: the counts of the player's cards a hand may use
+    where they are not a range (Full Bicester #1024: two, or all five of the hand), in place of
+    `hole`."""
 
     name: str
     scale: str
@@ -116,6 +182,42 @@ class Part:
     boards: tuple[str, ...] = ("1",)
     up_as_board: bool = False
     wild: WildRule | None = None
+    card: SplitCard | None = None
+    unused_by: str | None = None
+    hole_counts: tuple[int, ...] | None = None  # counts not a range, any one of them: (2, 5)
+
+
+BOTH = "both"  # the declaration for every portion of the pot (Declare.words)
+IN, OUT = "in", "out"  # a guts game's declarations (Declare.words with `Game.guts`)
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """A game where the players still in declare which portion of the pot they play for, before
+    the showdown (docs/games.md, a game's `[declare]` table and a street's `declare` step): the
+    `words` a player may declare (portion names: "high", "low"; and BOTH, every portion; a guts
+    game's IN and OUT, where a player out drops from the deal: `Game.guts`), and for
+    a board chosen by the declaration (Triple Board Omaha #928 rule 11), the paths each word plays
+    (`paths`: word -> paths, in the form of `Game.paths`; a word not there plays the game's own)."""
+
+    words: tuple[str, ...]
+    paths: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = ()
+
+    def paths_of(self, word: str | None) -> tuple[tuple[str, ...], ...] | None:
+        """The paths a declaration of `word` plays, or None where it plays the game's own."""
+        return dict(self.paths).get(word) if word is not None else None
+
+    @property
+    def portions(self) -> bool:
+        """Whether the words name portions of the pot (high, low, both), which the declared hands are
+        settled by (evaluator.showdown.decide_declared); a guts game's in and out do not: a player
+        out drops, and those in play for the pot as any showdown (evaluator.guts)."""
+        return OUT not in self.words
+
+    @staticmethod
+    def covers(word: str | None, portion: str) -> bool:
+        """Whether a declaration of `word` plays for the portion named `portion`."""
+        return word in (BOTH, portion)
 
 
 # What a guts game's loser pays to the next deal's pot (`Guts.burn`).
@@ -162,6 +264,7 @@ class Game:
     # The boards a hand may combine, each path one way (Cross Over's row or column, docs/games.md
     # `paths`): the `hand` is played with each path as its board, the best of them counting.
     paths: tuple[tuple[str, ...], ...] = ()
+    declare: Declare | None = None  # the players declare before the showdown (docs/games.md `[declare]`)
     guts: Guts | None = None  # a guts game's burns, carried pots and legs (docs/games.md `[guts]`)
 
     @property
@@ -184,8 +287,6 @@ class Game:
 
 
 # ---- the games: the package's definition files (evaluator/games/*.toml, docs/games.md) ----------
-
-EXTRA_HOLE_CARDS_ON_BLACK_FLOP = "extra_hole_cards_on_black_flop"  # Wonky Donkey (§2.55): a rules flag
 
 _SHIPPED = shipped()
 GAMES: dict[str, Game] = {i: g for i, g in _SHIPPED.items() if g.variant.barge}
@@ -258,13 +359,19 @@ def catalog_entry(game: Game) -> dict[str, object]:
             {"name": s.name, "down": s.down, "up": s.up, "boards": dict(s.boards), "bet": s.bet,
              "first": s.first, "draw": s.draw, "discard": s.discard, "dice": s.dice,
              "steps": sorted(s.steps), "timing": dict(s.timing), "in_turn": sorted(s.in_turn),
-             **({"declare": list(s.declare)} if s.declare else {})}  # a guts game's declaration
+             # a house game's paid option (docs/games.md); the package's games sell nothing
+             **({"sells": s.sells, "price": s.price, **({"counts": list(s.counts)} if s.counts else {})}
+                if s.sells else {})}
             for s in game.streets
         ],
         "choices": [name for name, _ in game.choices],
         "showdown": list(game.showdown),
         # a house game's written portions (docs/games.md); the package's games write none
         **({"portions": [_part_entry(part) for part in game.parts]} if game.parts else {}),
+        # a house game's declarations (docs/games.md `[declare]`); the package's games have none
+        **({"declare": {"words": list(game.declare.words),
+                        "paths": {w: [list(p) for p in ps] for w, ps in game.declare.paths}}}
+           if game.declare else {}),
         **({"guts": {"burn": game.guts.burn, "times": game.guts.times, "by_pots": game.guts.by_pots,
                      "legs": game.guts.legs}} if game.guts else {}),
     }
@@ -274,6 +381,10 @@ def _part_entry(part: Part) -> dict[str, object]:
     wild = part.wild
     return {"name": part.name, "scale": part.scale, "qualifier": part.qualifier,
             "hole": part.hole, "boards": list(part.boards), "up_as_board": part.up_as_board,
+            **({"hole_counts": list(part.hole_counts)} if part.hole_counts is not None else {}),
             "wild": None if wild is None else {"ranks": sorted(wild.ranks), "board": wild.board,
                                                "die": sorted(wild.die), "every_board": wild.every_board,
-                                               "most": wild.most}}
+                                               "table": wild.table, "most": wild.most},
+            **({} if part.unused_by is None else {"unused_by": part.unused_by}),
+            **({} if part.card is None else {"card": {"suit": part.card.suit, "rank": part.card.rank,
+                                                      "highest_from": part.card.highest_from}})}

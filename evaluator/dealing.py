@@ -5,7 +5,7 @@ against the game's (`evaluator.catalog`).
 
 from __future__ import annotations
 
-from evaluator.catalog import EXTRA_HOLE_CARDS_ON_BLACK_FLOP, Street
+from evaluator.catalog import Street
 from evaluator.hand_state import HandState, Player
 from pipeline.model import UNKNOWN_CARD, Action
 
@@ -65,12 +65,7 @@ class Dealing(HandState):
         assert street is not None and action.player is not None
         player = self.players[action.player]
         face_up = action.detail == "up"
-        for card in action.cards:
-            self.place(card, player.name)
-            player.cards.append(card)
-            if face_up:
-                player.up.append(card)
-                player.dealt_up.append(card)
+        self.receive(player, action.cards, face_up)
         if street.settled:
             extra = street.extra_deal.pop(player.name, 0)
             if extra != len(action.cards):
@@ -83,6 +78,15 @@ class Dealing(HandState):
         counts = street.deals.setdefault(player.name, [0, 0])
         counts[1 if face_up else 0] += len(action.cards)
 
+    def receive(self, player: Player, cards: tuple[str, ...], face_up: bool) -> None:
+        """`cards` dealt to `player` from the stub, face up or down."""
+        for card in cards:
+            self.place(card, player.name)
+            player.cards.append(card)
+            if face_up:
+                player.up.append(card)
+                player.dealt_up.append(card)
+
     def board(self, action: Action) -> None:
         street = self.street
         assert street is not None
@@ -90,6 +94,8 @@ class Dealing(HandState):
         for card in action.cards:
             self.place(card, f"board:{name}")
             self.board_cards[name].append(card)
+            self.board_order.append(card)
+            street.board_dealt.append(card)
         street.boards[name] += len(action.cards)
         if name == "common":
             street.common = True
@@ -99,16 +105,11 @@ class Dealing(HandState):
         assert street is not None
         if street.common:
             return (0, 0)
-        rules = self.game.rules
-        if "deal_down_when_exposed" in rules and spec.up and not spec.down:
+        if "deal_down_when_exposed" in self.game.rules and spec.up and not spec.down:
             return (1, 0) if player.name in street.all_exposed else (0, 1)  # §2.31
-        if EXTRA_HOLE_CARDS_ON_BLACK_FLOP in rules and spec.name == "flop":
-            return (2, 0) if self._black_flop() else (0, 0)
+        if spec.extra is not None:  # Wonky Donkey's black flop (§2.55), a home game's common four
+            return (spec.down + spec.extra.cards(street.board_dealt), spec.up)
         return (spec.down, spec.up)
-
-    def _black_flop(self) -> bool:
-        flop = self.board_cards.get("1", [])[:3]
-        return sum(1 for c in flop if c[1:] in ("s", "c")) >= 2
 
     def settle(self) -> None:
         """The deal of the street is over: check the counts, fill in cards nobody recorded."""

@@ -54,7 +54,7 @@ import numpy as np
 import numpy.typing as npt
 
 from evaluator.awarding import Pot, side_pots
-from evaluator.catalog import ALL_GAMES, EXTRA_HOLE_CARDS_ON_BLACK_FLOP, GAMES, Street, hand_of
+from evaluator.catalog import ALL_GAMES, GAMES, Street, hand_of
 from evaluator.codes import decode_one, encode, encode_one
 from evaluator.fast7 import (
     FLUSH_BITS,
@@ -114,7 +114,8 @@ NO_RANK = -1  # a hand that does not qualify for a portion (every real rank is >
 BETTING_KINDS = frozenset({"post", "ante", "bring_in", "complete", "bet", "call", "raise", "check", "fold"})
 # Steps a player or the dealer takes besides dealing: when one comes after the last bet, the
 # run-out is not a plain deal of cards and the actual result stands.
-STEP_KINDS = frozenset({"discard", "draw", "stand_pat", "split", "expose", "roll", "choose", "remove_board"})
+STEP_KINDS = frozenset({"discard", "draw", "stand_pat", "split", "expose", "roll", "choose", "remove_board",
+                        "declare"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -821,12 +822,11 @@ def _situation(hand: Hand, last: int, contenders: Sequence[str]) -> Situation | 
     cards_to_come, board_to_come = _to_come(later)
     if not cards_to_come and not board_to_come:
         return None
-    game = GAMES[hand.variant]
     if any(s.draw or s.discard or s.dice or s.steps for s in later):
         return None
     if any(a.kind in STEP_KINDS for a in actions[last + 1:]):
         return None
-    if EXTRA_HOLE_CARDS_ON_BLACK_FLOP in game.rules and "flop" in names[k + 1:]:
+    if any(s.extra for s in later):  # down cards that depend on the board to come (Wonky Donkey)
         return None
     before, after = actions[:last + 1], actions[last + 1:]
     holes = []

@@ -3,7 +3,8 @@
 Every finding has a stable UPPER_SNAKE `code`, a severity (`error`: a rule broken; `warning`:
 a questionable record; `info`: a note for the tournament director) and the rulebook section
 it cites. `CODES` is the list a director can read; `sample_histories/audit/CODE.bhh` holds a
-hand that breaks each one.
+hand that breaks each one (`home_games/audit/CODE.bhh` for the declarations, paid options and
+guts games, which only house games have).
 
 >>> CODES["RAISE_BELOW_MINIMUM"].rule
 'BARGE 2025 §1.2'
@@ -118,8 +119,23 @@ CODES: dict[str, Code] = _codes(
     ("WRONG_GAME_CHOICE", "error", "2.38", "Pick'em: the wrong player chose, or not a HORSE game"),
     ("WRONG_FLIP", "error", GAME, "a required flip (a door card, Studaha's two cards) missing, of the wrong "
      "number of cards, or by a player who owes none"),
-    ("WRONG_DECLARATION", "error", GAME, "a guts declaration missing, repeated, out of turn, by a player out "
-     "of the hand, or a word other than in or out"),
+    # paid options (docs/games.md "Paid options": a street's `sells` and `price`)
+    ("WRONG_FEE", "error", GAME, "a paid option (a twist, a bought card) paid for with another amount than "
+     "the game's price, its max bet"),
+    ("FEE_OVER_STACK", "error", GAME, "a fee larger than the chips the player has left"),
+    ("UNPAID_CARD", "error", GAME, "a card bought (a twist, a card dealt to one player where the game deals "
+     "none, a number of down cards to play) with no fee paid before it"),
+    ("FEE_WITHOUT_CARD", "error", GAME, "a fee paid with no card after it: the twist or the card it buys "
+     "is not the player's next line"),
+    ("WRONG_PURCHASE", "error", GAME, "a paid option taken on a street that does not sell it, a second "
+     "purchase on a street, or a bought card of the wrong kind or number"),
+    # declarations (docs/games.md "Declarations": a street's `declare` step, a game's `[declare]`;
+    # out of turn, where the game declares in turn, is OUT_OF_TURN)
+    ("WRONG_DECLARATION", "error", GAME, "a declaration the game does not allow: a word it has not (high, "
+     "low, both; a guts game's in, out), by a player who folded or went out, or a second one"),
+    ("MISSING_DECLARATION", "error", GAME, "a player still in at the showdown who did not declare (a hand "
+     "not declared cannot win; a guts game's player neither in nor out)"),
+    # guts games (docs/games.md `[guts]`: burns to the next pot, carried pots, legs)
     ("WRONG_BURN", "error", GAME, "a guts game: a player who went in and lost did not pay the rule's amount "
      "to the next pot, or a player paid who did not lose"),
     ("WRONG_CARRY", "error", GAME, "a guts game: the pot carried to the next deal is not the pot the rule "

@@ -10,9 +10,9 @@ from dataclasses import replace
 
 from evaluator.award_check import check_awards, rake_breaches
 from evaluator.awarding import chip_unit
-from evaluator.card_steps import CardSteps
-from evaluator.catalog import Guts
+from evaluator.catalog import IN, Guts
 from evaluator.descriptions import misdescriptions
+from evaluator.fees import Fees
 from evaluator.guts import burn_words, pot_number, recorded_leg
 from evaluator.settle import Known, Seat, Settlement, Table, room_money, settle
 from pipeline.amounts import format_amount as chips
@@ -22,7 +22,7 @@ from pipeline.model import Action
 CARD_FAULTS = frozenset({"DUPLICATE_CARD", "SHOWN_CARDS_NOT_HELD", "CARD_NOT_IN_DECK"})
 
 
-class Finish(CardSteps):
+class Finish(Fees):
     """The replay's end of the hand: the totals, the settlement's table, the showdown."""
 
     # ---- the end ----
@@ -115,7 +115,7 @@ class Finish(CardSteps):
         pays to the next pot (the rule's amount, or the stack they have left), who gets a leg."""
         name = self.game.variant.name
         if self.carried_out != settlement.carried_out:
-            why = "nobody went in" if "in" not in self.street_declared().values() else (
+            why = "nobody went in" if not self.went_in() else (
                 "the pot stays until a player's last leg" if guts.legs else "the pot was won")
             self.flag("WRONG_CARRY", f"{chips(self.carried_out)} carried to the next deal; the rule carries "
                       f"{chips(settlement.carried_out)} ({why}): {name}")
@@ -141,10 +141,9 @@ class Finish(CardSteps):
         elif self.legs:
             self.flag("WRONG_LEG", f"a leg given in {name}, a game without legs")
 
-    def street_declared(self) -> dict[str, str]:
-        """Every declaration of the deal (player -> word), from the declaring streets."""
-        return {a.player: a.detail or "" for a in self.hand.actions if a.kind == "declare" and a.player}
-
+    def went_in(self) -> tuple[str, ...]:
+        """The players who declared in (the declarations' own record, `Player.declared`)."""
+        return tuple(name for name in self.order if self.players[name].declared == IN)
 
     # ---- the showdown and the pots ----
     def table(self) -> Table:
@@ -162,7 +161,7 @@ class Finish(CardSteps):
                 p.name, p.seat, put_in - p.dead + ante, p.dead - ante, p.live and not p.mucked,
                 tuple(p.cards),
                 tuple(p.dealt_up), tuple(p.split) if p.split else None,
-                put_in - before.get(p.name, put_in), p.sevens, p.showed,
+                put_in - before.get(p.name, put_in), p.sevens, p.showed, p.declared, p.hole_count,
             ))
         boards = {n: tuple(cards) for n, cards in self.board_cards.items() if n not in self.removed_boards}
         notes = (a.detail or "" for a in self.hand.actions if a.kind == "note")
@@ -173,9 +172,8 @@ class Finish(CardSteps):
             self.chosen, self.runs, self.shared, self.hand.button_seat,
             odd_chip="card" if self.game.forced == "antes" else "button",  # §1.4 rule 3: stud, or a button
             rake=self.hand.rake or 0, sevens_rule=self.after_draw_from is not None,
-            cash_outs=cash_outs, splash=splash, carried=self.carried_in,
-            went_in=tuple(name for name, word in self.street_declared().items() if word == "in"),
-            pot_number=pot_number(self.hand.actions), max_bet=self.bet_size("big"),
+            cash_outs=cash_outs, splash=splash, dealt=tuple(self.board_order), carried=self.carried_in,
+            went_in=self.went_in(), pot_number=pot_number(self.hand.actions), max_bet=self.bet_size("big"),
             leg=recorded_leg(self.hand.actions),
         )
 

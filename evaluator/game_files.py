@@ -24,7 +24,7 @@ from evaluator.cards import MEXICAN, SHORT, STANDARD, WITH_JOKER, Deck
 from evaluator.variants import ALL_VARIANTS, Variant
 
 if TYPE_CHECKING:
-    from evaluator.catalog import Game, Guts, Part, Street, WildRule
+    from evaluator.catalog import Declare, Extra, Game, Guts, Part, SplitCard, Street, WildRule
 
 SHIPPED = Path(__file__).resolve().parent / "games"
 ENV_GAMES = "BARGE_GAMES"  # folders of house games, os.pathsep-separated
@@ -37,13 +37,12 @@ BRING_IN_ORDERS = ("low_card", "high_card", "high_card_ace_high")  # evaluator.c
 SHOWING_SCALES = ("high", "low_a5", "low_a6", "low_27")  # evaluator.cards.showing_order
 STRUCTURES = ("limit", "pot-limit", "no-limit")
 TIES = ("seat", "button")
-RULE_FLAGS = ("deal_down_when_exposed", "double_bet_open_pair", "extra_hole_cards_on_black_flop",
-              "joker_option", "sevens_rule", "spread_limit")
+RULE_FLAGS = ("deal_down_when_exposed", "double_bet_open_pair", "joker_option", "sevens_rule", "spread_limit")
 # The names of the ways the pot is split, as `barge variants` prints them (docs/games.md).
 SHOWDOWN_SCALES = ("27_low", "a5_low", "a5_low8", "a5_low8_if_black", "a5_low_unpaired", "a5_low_x",
                    "a6_low", "action_razz", "badugi", "badugi_27", "chosen", "draw_high", "duck_flush",
                    "high", "high_archie", "high_bug", "high_mexican", "high_pair", "high_quick_quads",
-                   "high_short_deck", "high_short_deck_trips", "holdem", "omaha", "points49")
+                   "high_short_deck", "high_short_deck_trips", "holdem", "omaha", "points49", "split_card")
 # The ways a hand is made at the showdown: which cards may be combined and how the pot is split
 # (evaluator.showdown, one function each). "chosen": the game chosen in the hand's (§2.38).
 CHOSEN = "chosen"
@@ -57,35 +56,47 @@ HANDS = ("action_razz", "action_razzdugi", "archie", "at_most_two", "at_most_two
          "stud_a5_low", "stud_a6_low", "stud_hi_lo", "stud_hi_lo8", "stud_high",
          "two_or_five_omaha_hi_lo8", "wonky_donkey")
 # The ways of making a hand that read one board ("1"): the ones a game's `paths` may feed, each
-# path in turn played as that board.
+# path in turn played as that board ("portions": written portions made with board "1").
 ONE_BOARD_HANDS = ("at_most_two", "at_most_two_hi_lo8", "holdem", "holdem_hi_lo8", "omaha", "omaha_hi_lo8",
-                   "short_deck_holdem", "short_deck_holdem_trips", "short_deck_omaha",
+                   "portions", "short_deck_holdem", "short_deck_holdem_trips", "short_deck_omaha",
                    "two_or_five_omaha_hi_lo8")
 BETS = ("small", "big", "none")
 FIRST = ("left_of_big_blind", "left_of_button", "bring_in", "showing")
-STEPS = ("choose", "expose", "remove_board", "split")
-TIMED = ("draw", "discard", "roll", "declare", *STEPS)  # what `timing` and `in_turn` may name
+STEPS = ("choose", "declare", "expose", "remove_board", "split")
+TIMED = ("draw", "discard", "roll", "buy", *STEPS)  # what `timing` and `in_turn` may name
 WHEN = ("before", "after", "with_action")
 FLIP_BY = ("live", "paid")  # evaluator.catalog FLIP_LIVE, FLIP_PAID
-DECLARE_IN_OUT = ("in", "out")  # a guts game's declaration (evaluator.guts)
-GUTS_KEYS = ("burn", "times", "by_pots", "legs")
-BURNS = ("pot", "max_bet")  # evaluator.catalog BURN_POT, BURN_MAX_BET
+SELLS = ("twist", "down", "up", "hole")  # evaluator.catalog TWIST, SELL_DOWN, SELL_UP, SELL_HOLE
+PRICES = ("small", "big")  # the limit bet a paid option costs: "big" is the max bet
 
 GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "bring_in", "showing",
              "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice", "portion",
-             "guts")
+             "declare", "guts")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
-               "timing", "in_turn", "flip", "flip_by", "declare")
+               "timing", "in_turn", "flip", "flip_by", "extra", "sells", "price", "counts")
+GUTS_KEYS = ("burn", "times", "by_pots", "legs")
+BURNS = ("pot", "max_bet")  # evaluator.catalog BURN_POT, BURN_MAX_BET
+EXTRA_KEYS = ("down", "when", "each")  # a street's `extra` (evaluator.catalog.Extra)
+EXTRA_WHEN = ("mostly_black",)
 CHOICE_KEYS = ("game", "street")
-PORTION_KEYS = ("name", "scale", "qualifier", "hole", "boards", "up", "wild")
-PORTION_NAMES = ("high", "low")  # the award lines' names (docs/format.md)
-PORTION_SCALES = ("high", "ace_to_five", "deuce_to_seven", "ace_to_six")  # evaluator.scales
+PORTION_KEYS = ("name", "scale", "qualifier", "hole", "hole_counts", "boards", "up", "wild", "card",
+                "unused_by")
+PORTION_NAMES = ("high", "low", "split-card", "split-hand")  # the award lines' names (docs/format.md)
+SPLIT_CARD = "split_card"  # a portion won by a card, not a five-card hand (evaluator.showdown)
+PORTION_SCALES = ("high", "ace_to_five", "deuce_to_seven", "ace_to_six", SPLIT_CARD)  # evaluator.scales
+CARD_KEYS = ("suit", "rank", "highest_from")
+CARD_SUITS = ("s", "h", "d", "c", "last")
+CARD_RANKS = ("lowest", "highest")
 UP_CARDS = ("hole", "board")  # what a player's up cards count as in a portion's hand
-WILD_KEYS = ("ranks", "board", "die", "every_board", "most")
+WILD_KEYS = ("ranks", "board", "table", "die", "every_board", "most")
 WILD_BOARD = ("lowest", "last")  # evaluator.wild_rules
+WILD_TABLE = ("last",)  # evaluator.wild_rules: the last card dealt to any board of the table
 WILD_DIE = ("rank", "board_minus")
 RANK_NAMES = tuple("23456789TJQKA")
 HOUSE_REQUIRED = ("id", "name", "rule")
+DECLARE_KEYS = ("words", "paths")
+BOTH = "both"  # evaluator.catalog.BOTH: the declaration for every portion
+IN_OUT = ("in", "out")  # evaluator.catalog IN, OUT: a guts game's declarations (with [guts])
 
 
 class GameDefinitionError(ValueError):
@@ -228,12 +239,17 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
             changes[key] = _one_of(src, at, value, FIRST)
         elif key == "flip_by":
             changes[key] = _one_of(src, at, value, FLIP_BY)
-        elif key == "declare":
-            words = _names(src, at, value, DECLARE_IN_OUT)
-            if sorted(words) != sorted(DECLARE_IN_OUT):
-                raise src.error(at, 'expected the words of a guts declaration, ["in", "out"]; '
-                                f"got {list(words)!r}")
-            changes[key] = words
+        elif key == "extra":
+            changes[key] = _extra(src, at, value)
+        elif key == "sells":
+            changes[key] = _one_of(src, at, value, SELLS)
+        elif key == "price":
+            changes[key] = _one_of(src, at, value, PRICES)
+        elif key == "counts":
+            listed = _need(src, at, value, list, "a list of card counts, e.g. [1, 3]")
+            changes[key] = tuple(sorted({_count(src, (*at, j), n) for j, n in enumerate(listed)}))
+            if not changes[key] or changes[key][-1] > 5:
+                raise src.error(at, f"counts of 0 to 5 cards of a five-card hand; got {listed!r}")
         elif key in ("draw", "discard"):
             changes[key] = _range(src, at, value)
         elif key == "steps":
@@ -246,7 +262,27 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
                                   _one_of(src, (*at, step), when, WHEN)) for step, when in timing.items())
     if "flip_by" in table and not table.get("flip"):
         raise src.error((*where, "flip_by"), "flip_by names who flips: the street needs `flip = N` (N >= 1)")
+    if "price" in table and "sells" not in table:
+        raise src.error((*where, "price"), "price is what the street's option costs: the street needs "
+                        "`sells`")
     return name, changes
+
+
+def _extra(src: _Source, at: Where, raw: object) -> Extra:
+    """A street's `extra = { down = N, when = "mostly_black" }` or `{ down = N, each = "4" }`."""
+    from evaluator.catalog import Extra
+
+    table = _need(src, at, raw, dict, 'a table such as { down = 1, each = "4" }')
+    _unknown(src, at, table, EXTRA_KEYS)
+    if "down" not in table or ("when" in table) == ("each" in table):
+        raise src.error(at, "`down = N` and one of `when` (a condition on the street's board cards) or "
+                        "`each` (a rank: N cards for each card of it)")
+    down = _count(src, (*at, "down"), table["down"])
+    if down < 1:
+        raise src.error((*at, "down"), "expected 1 or more extra down cards")
+    when = _one_of(src, (*at, "when"), table["when"], EXTRA_WHEN) if "when" in table else None
+    each = _one_of(src, (*at, "each"), table["each"], RANK_NAMES) if "each" in table else None
+    return Extra(down, when, each)
 
 
 def _streets(src: _Source, where: Where, tables: object, base: tuple[Street, ...]) -> tuple[Street, ...]:
@@ -355,6 +391,8 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
     streets = _streets(src, ("street",), data["street"], base) if "street" in data else base
     choices = _choices(src, data["choice"]) if "choice" in data else parent.choices if parent else ()
     parts = _portions(src, data["portion"]) if "portion" in data else parent.parts if parent else ()
+    if "declare" in data:
+        fields["declare"] = _declare(src, ("declare",), data["declare"])
     if "guts" in data:
         fields["guts"] = _guts(src, data["guts"])
     game = Game(variant, streets=streets, choices=choices, parts=parts, **fields) if parent is None \
@@ -365,11 +403,9 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
         raise src.error(("hand",), f'hand = "{PORTIONS}" exactly when the game has [[portion]] tables')
     _check_portions(src, game)
     _check_paths(src, game)
-    declares = any("in" in street.declare for street in game.streets)
-    if (game.guts is not None) != declares:
-        where: Where = ("guts",) if game.guts is not None else ("street",)
-        raise src.error(where, "a guts game ([guts]) exactly when a street declares in/out "
-                        '(declare = ["in", "out"])')
+    _check_sales(src, game)
+    _check_declare(src, game)
+    _check_extra(src, game)
     if game.guts is not None and game.guts.burn == "max_bet" and game.structures != ("limit",):
         raise src.error(("guts", "burn"), 'the max bet is a limit game\'s big bet: structures = ["limit"]')
     return game
@@ -393,12 +429,61 @@ def _guts(src: _Source, raw: object) -> Guts:
     return Guts(burn, times, bool(by_pots), legs)
 
 
+def _check_extra(src: _Source, game: Game) -> None:
+    """A street's extra down cards are counted from the cards it deals to its boards: it deals some."""
+    written = [t.get("name") if isinstance(t, dict) else None for t in src.data.get("street", [])]
+    for street in game.streets:
+        if street.extra is not None and not street.boards:
+            at: Where = ("street", written.index(street.name), "extra") if street.name in written \
+                else ("street",)
+            raise src.error(at, f"extra down cards follow the street's board cards: {street.name} deals "
+                            "none")
+
+
+def _check_sales(src: _Source, game: Game) -> None:
+    """A paid option's price is a limit bet (the max bet is the big bet), so a game that sells one
+    is played in limit only; a twist is a draw of its own, not on a street that draws."""
+    for street in game.streets:
+        if (street.sells == "hole") != bool(street.counts):
+            written = [j for j, t in enumerate(src.data.get("street", [])) if t.get("name") == street.name]
+            raise src.error(("street", written[0], "counts") if written else ("street",),
+                            f'counts (the numbers of cards a purchase plays) exactly with sells = "hole": '
+                            f"{street.name}")
+    selling = [i for i, street in enumerate(game.streets) if street.sells]
+    if not selling:
+        return
+    if game.structures != ("limit",):
+        where: Where = ("structures",) if "structures" in src.data else ("street",)
+        raise src.error(where, 'structures = ["limit"]: a paid option costs a limit bet (the max bet is the '
+                        f"big bet); got {list(game.structures)}")
+    for i in selling:
+        street = game.streets[i]
+        written = [j for j, t in enumerate(src.data.get("street", [])) if t.get("name") == street.name]
+        if street.sells == "hole" and game.hand != PORTIONS:
+            raise src.error(("hand",), "a purchase of the cards played changes the portions' `hole`: "
+                            f'hand = "{PORTIONS}"')
+        if street.sells == "twist" and (street.draw or street.discard):
+            raise src.error(("street", written[0], "sells") if written else ("street",),
+                            f"a street that sells a twist draws nothing else: {street.name} has `draw` or "
+                            "`discard`")
+
+
 def _check_portions(src: _Source, game: Game) -> None:
-    """A portion's boards must be dealt, and a wild die rolled, by the game's streets."""
+    """A portion's boards must be dealt, and a wild die rolled, by the game's streets; with
+    `paths`, a portion is made with each path as board 1 and names no other board."""
     dealt = {name for street in game.streets for name, _ in street.boards}
+    if game.paths or (game.declare is not None and game.declare.paths):
+        dealt.add("1")  # each path is played as board 1 (docs/games.md `paths`)
     rolled = any(street.dice for street in game.streets)
     for i, part in enumerate(game.parts):
-        missing = [b for b in part.boards if b not in dealt]
+        if game.paths:
+            if part.boards != ("1",):
+                raise src.error(("portion", i, "boards"), 'with paths each path is the hand\'s board "1": '
+                                f'boards = ["1"] (the default); got {list(part.boards)}')
+            if part.wild is not None and part.wild.every_board:
+                raise src.error(("portion", i, "wild", "every_board"), "with paths a hand is made with one "
+                                'path: `table = "last"` names a card of the whole table')
+        missing = [b for b in part.boards if b not in dealt and not game.paths]
         if missing:
             known = ", ".join(sorted(dealt))
             raise src.error(("portion", i, "boards"), f"a board the streets deal ({known}); not {missing[0]}")
@@ -410,7 +495,7 @@ def _portions(src: _Source, tables: object) -> tuple[Part, ...]:
     """A game's written portions (`hand = "portions"`), each a `[[portion]]` table."""
     from evaluator.catalog import Part
 
-    parts = []
+    parts: list[Part] = []
     for at, table in _array(src, "portion", tables, PORTION_KEYS, ("name", "scale")):
         scale = _one_of(src, (*at, "scale"), table["scale"], PORTION_SCALES)
         qualifier = None
@@ -423,14 +508,35 @@ def _portions(src: _Source, tables: object) -> tuple[Part, ...]:
         hole = _range(src, (*at, "hole"), table["hole"]) if "hole" in table else None
         if hole is not None and hole[1] > 5:
             raise src.error((*at, "hole"), f"expected at most 5 cards of a five-card hand, got {hole[1]}")
+        if "hole_counts" in table:  # counts that are not a range: two or five (Full Bicester #1024)
+            if hole is not None:
+                raise src.error((*at, "hole_counts"), "hole or hole_counts, not both")
+            counts = _need(src, (*at, "hole_counts"), table["hole_counts"], list,
+                           "a list of card counts, e.g. [2, 5]")
+            numbers = sorted({_count(src, (*at, "hole_counts", j), n) for j, n in enumerate(counts)})
+            if not numbers or numbers[-1] > 5:
+                raise src.error((*at, "hole_counts"), f"counts of 0 to 5 cards of a five-card hand; "
+                                f"got {counts!r}")
+            hole_counts: tuple[int, ...] | None = tuple(numbers)
+        else:
+            hole_counts = None
         boards = _need(src, (*at, "boards"), table.get("boards", ["1"]), list, "a list of board names")
         names = tuple(_need(src, (*at, "boards", j), b, str, "a board name") for j, b in enumerate(boards))
         if not names:
             raise src.error((*at, "boards"), "at least one board name")
         up = _one_of(src, (*at, "up"), table.get("up", "hole"), UP_CARDS)
         wild = _wild(src, (*at, "wild"), table["wild"]) if "wild" in table else None
+        if (scale == SPLIT_CARD) != ("card" in table):
+            raise src.error((*at, "card" if scale == SPLIT_CARD else "scale"),
+                            f'a card table exactly when scale = "{SPLIT_CARD}"')
+        card = _split_card(src, (*at, "card"), table["card"]) if "card" in table else None
+        unused_by = None
+        if "unused_by" in table:
+            earlier = [p.name for p in parts if p.scale != SPLIT_CARD]
+            unused_by = _one_of(src, (*at, "unused_by"), table["unused_by"],
+                                earlier or ["(an earlier portion)"])
         parts.append(Part(_one_of(src, (*at, "name"), table["name"], PORTION_NAMES), scale, qualifier,
-                          hole, names, up == "board", wild))
+                          hole, names, up == "board", wild, card, unused_by, hole_counts))
     if not parts:
         raise src.error(("portion",), "at least one [[portion]] table")
     return tuple(parts)
@@ -444,12 +550,31 @@ def _wild(src: _Source, at: Where, raw: object) -> WildRule:
     _unknown(src, at, table, WILD_KEYS)
     ranks = frozenset(_names(src, (*at, "ranks"), table["ranks"], RANK_NAMES) if "ranks" in table else ())
     board = _one_of(src, (*at, "board"), table["board"], WILD_BOARD) if "board" in table else None
+    whole = _one_of(src, (*at, "table"), table["table"], WILD_TABLE) if "table" in table else None
     die = frozenset(_names(src, (*at, "die"), table["die"], WILD_DIE)) if "die" in table else frozenset()
     every = _need(src, (*at, "every_board"), table.get("every_board", False), bool, "true or false")
     most = _count(src, (*at, "most"), table["most"]) if "most" in table else None
-    if not ranks and board is None and not die:
-        raise src.error(at, "at least one of ranks, board or die")
-    return WildRule(ranks, board, die, bool(every), most)
+    if not ranks and board is None and whole is None and not die:
+        raise src.error(at, "at least one of ranks, board, table or die")
+    if every and board is None:
+        raise src.error((*at, "every_board"), "every_board makes each board's `board` rank wild: it needs "
+                        "`board = ...`")
+    return WildRule(ranks, board, whole, die, bool(every), most)
+
+
+def _split_card(src: _Source, at: Where, raw: object) -> SplitCard:
+    """A split-card portion's `card = { suit = "s", rank = "lowest", highest_from = "8" }`."""
+    from evaluator.catalog import SplitCard
+
+    table = _need(src, at, raw, dict, 'a table such as { suit = "s", rank = "lowest" }')
+    _unknown(src, at, table, CARD_KEYS)
+    if "suit" not in table:
+        raise src.error(at, "a card needs `suit = ...`")
+    suit = _one_of(src, (*at, "suit"), table["suit"], CARD_SUITS)
+    rank = _one_of(src, (*at, "rank"), table.get("rank", "lowest"), CARD_RANKS)
+    pivot = _one_of(src, (*at, "highest_from"), table["highest_from"], RANK_NAMES) \
+        if "highest_from" in table else None
+    return SplitCard(suit, rank, pivot)
 
 
 def _array(src: _Source, key: str, tables: object, allowed: Sequence[str],
@@ -471,24 +596,99 @@ def _check_paths(src: _Source, game: Game) -> None:
     a way of making a hand that reads one board."""
     if not game.paths:
         return
-    if game.hand not in ONE_BOARD_HANDS:
-        raise src.error(("paths",), f"paths play each path as board 1: hand must be one of "
-                        f"{', '.join(ONE_BOARD_HANDS)}; got {game.hand!r}")
+    _one_board(src, ("paths",), game)
+    _pieces_dealt(src, ("paths",), game, game.paths)
+
+
+def _one_board(src: _Source, where: Where, game: Game) -> None:
+    """Paths play each path as board 1: the game's hand must read that one board (a written
+    portion's boards are then board 1)."""
+    written = game.hand == PORTIONS and all(part.boards == ("1",) for part in game.parts)
+    if game.hand not in ONE_BOARD_HANDS and not written:
+        raise src.error(where, f"paths play each path as board 1: hand must be one of "
+                        f"{', '.join(ONE_BOARD_HANDS)}, or portions on board 1; got {game.hand!r}")
+
+
+def _pieces_dealt(src: _Source, where: Where, game: Game, paths: Sequence[Sequence[str]]) -> None:
     dealt: dict[str, int] = {}
     for street in game.streets:
         for board, count in street.boards:
             dealt[board] = dealt.get(board, 0) + count
-    for i, path in enumerate(game.paths):
+    for i, path in enumerate(paths):
         for j, piece in enumerate(path):
             match = _PIECE.match(piece)
             assert match is not None  # checked by _paths
             board, card = match.group(1), match.group(2)
             if board not in dealt:
-                raise src.error(("paths", i, j), f"a board the streets deal ({', '.join(dealt) or 'none'}); "
+                raise src.error((*where, i, j), f"a board the streets deal ({', '.join(dealt) or 'none'}); "
                                 f"got {board!r}")
             if card is not None and int(card) > dealt[board]:
-                raise src.error(("paths", i, j), f"a card board {board} is dealt: it gets {dealt[board]}, "
+                raise src.error((*where, i, j), f"a card board {board} is dealt: it gets {dealt[board]}, "
                                 f"not {card}")
+
+
+def _declare(src: _Source, where: Where, raw: object) -> Declare:
+    """`[declare]`: `words = ["high", "low", "both"]` and, for a board chosen by the declaration,
+    `paths = { high = [["top", "turn", "river"]], ... }`."""
+    from evaluator.catalog import Declare
+
+    table = _need(src, where, raw, dict, 'a table: [declare] with words = ["high", "low", "both"]')
+    _unknown(src, where, table, DECLARE_KEYS)
+    if "words" not in table:
+        raise src.error(where, 'a [declare] table needs `words = [...]` (e.g. ["high", "low", "both"])')
+    words = _names(src, (*where, "words"), table["words"], (*PORTION_NAMES, BOTH, *IN_OUT))
+    if len(words) < 2 or len(set(words)) != len(words):
+        raise src.error((*where, "words"), f"at least two different words; got {list(words)}")
+    paths = _need(src, (*where, "paths"), table.get("paths", {}), dict,
+                  'a table of word = paths, e.g. { high = [["top", "turn", "river"]] }')
+    by_word = tuple((_one_of(src, (*where, "paths", word), word, words),
+                     _paths(src, (*where, "paths", word), value)) for word, value in paths.items())
+    return Declare(words, by_word)
+
+
+def _check_declare(src: _Source, game: Game) -> None:
+    """A game with `[declare]` has a street with the `declare` step, and the other way round; its
+    words name portions the game's hand has, or are a guts game's in and out (exactly with
+    `[guts]`); a declaration's paths are boards the streets deal."""
+    declaring = [street.name for street in game.streets if "declare" in street.steps]
+    if game.guts is not None and game.declare is None:
+        raise src.error(("guts",), 'a guts game declares in or out: [declare] words = ["in", "out"], and a '
+                        'street with steps = ["declare"]')
+    if game.declare is None:
+        if declaring:  # at the file's own [[street]] table of that name, where it writes one
+            tables = src.data.get("street", [])
+            written = [i for i, table in enumerate(tables)
+                       if isinstance(table, dict) and table.get("name") == declaring[0]]
+            where: Where = ("street", written[0], "steps") if written else ()
+            raise src.error(where, f"a declare step (street {declaring[0]}) needs the game's [declare] table "
+                            '(words = ["high", "low", ...])')
+        return
+    if len(declaring) != 1:
+        raise src.error(("declare",), f'one street with steps = ["declare"]; the game has {len(declaring)}')
+    if game.guts is not None:  # in or out, each player for themselves (evaluator.guts)
+        if sorted(game.declare.words) != sorted(IN_OUT):
+            raise src.error(("declare", "words"), f'a guts game\'s words are ["in", "out"]; got '
+                            f"{list(game.declare.words)}")
+        if game.declare.paths:
+            raise src.error(("declare", "paths"), "a guts game's declaration chooses no board")
+        return
+    for i, word in enumerate(game.declare.words):
+        if word in IN_OUT:
+            raise src.error(("declare", "words", i), f"{word!r} is a guts game's declaration: the game needs "
+                            "[guts]")
+    if game.parts:
+        names: tuple[str, ...] = tuple(part.name for part in game.parts)
+    else:  # a way of making a hand by name: its portions are the showdown's scales, high first
+        names = ("high", "low")[:len(game.showdown)] if game.showdown[:1] == ("high",) and all(
+            "low" in scale for scale in game.showdown[1:]) else ()
+    for i, word in enumerate(game.declare.words):
+        if (word == BOTH and len(names) < 2) or (word != BOTH and word not in names):
+            both = " and both" if len(names) > 1 else ""
+            raise src.error(("declare", "words", i), f"a portion of the game's hand "
+                            f"({', '.join(names) or 'none'}){both}; got {word!r}")
+    for word, paths in game.declare.paths:
+        _one_board(src, ("declare", "paths", word), game)
+        _pieces_dealt(src, ("declare", "paths", word), game, paths)
 
 
 def _choices(src: _Source, tables: object) -> tuple[tuple[str, tuple[Street, ...]], ...]:

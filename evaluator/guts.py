@@ -14,8 +14,6 @@ from collections.abc import Iterable
 from evaluator.catalog import BURN_POT, Guts
 from pipeline.model import Action
 
-IN, OUT = "in", "out"
-
 
 def burn_due(guts: Guts, pot: int, max_bet: int, pot_number: int) -> int:
     """What a player who went in and lost pays the next deal's pot: the pot ("must match the

@@ -4,9 +4,9 @@ The replay engine (`evaluator.replay.Replay`) is built in layers, one concern ea
 class on top of the one below it: the state here (the players, the street, the cards seen, the
 findings); the cards dealt (`evaluator.dealing`); the chips that go in and come back outside the
 betting decisions (`evaluator.money`); the betting (`evaluator.wagering`); the card steps
-(`evaluator.card_steps`); the end of the hand (`evaluator.finish`); and the walk over the
-actions (`evaluator.replay`). Each layer reads and changes this one state, so a layer calls only
-what the layers below it define.
+(`evaluator.card_steps`); the paid options (`evaluator.fees`); the end of the hand
+(`evaluator.finish`); and the walk over the actions (`evaluator.replay`). Each layer reads and
+changes this one state, so a layer calls only what the layers below it define.
 """
 
 from __future__ import annotations
@@ -47,6 +47,8 @@ class Player:
     sevens: tuple[str, str | None] | None = None  # Appendix B breach: ("checked"|"called", bettor)
     cap: int | None = None  # a cap game: the most the player may put in over the hand, antes aside
     ante: int = 0  # antes posted: dead money that a cap does not count
+    declared: str | None = None  # the word declared, in a game where players declare (docs/games.md)
+    hole_count: int | None = None  # the number of their own cards a purchase lets them play (Omaha 33)
 
     @property
     def left(self) -> int:
@@ -71,6 +73,7 @@ class StreetState:
     name: str
     deals: dict[str, list[int]] = field(default_factory=dict)  # player -> [down, up]
     boards: Counter[str] = field(default_factory=Counter)
+    board_dealt: list[str] = field(default_factory=list)  # the cards dealt to boards on the street
     settled: bool = False
     discarded: set[str] = field(default_factory=set)
     pending_draw: dict[str, tuple[int, int]] = field(default_factory=dict)  # player -> (count, seq)
@@ -85,8 +88,9 @@ class StreetState:
     bettors: set[str] = field(default_factory=set)  # players who have acted in the street's betting
     flipped: set[str] = field(default_factory=set)  # players who made the street's required flip
     paid: set[str] = field(default_factory=set)  # players who put chips in on the street (flips.pays)
-    declared: dict[str, str] = field(default_factory=dict)  # player -> the word declared (guts)
-    declaring: list[str] | None = None  # the players still in when the declarations began
+    bought: set[str] = field(default_factory=set)  # players who paid for the street's option (`sells`)
+    buying: tuple[str, int] | None = None  # a fee whose card has not followed yet: (player, seq)
+    declared: set[str] = field(default_factory=set)  # players who declared on the street (in turn)
     last_seq: int = 0
 
 
@@ -123,6 +127,7 @@ class HandState:
         self.short_calls: dict[str, str] = {}  # caller -> the short all-in bettor (Appendix B)
         self.settlement: Settlement | None = None
         self.board_cards: defaultdict[str, list[str]] = defaultdict(list)
+        self.board_order: list[str] = []  # every board card in the order dealt, whatever its board
         self.removed_boards: set[str] = set()
         self.street: StreetState | None = None
         self.forced_checked = False

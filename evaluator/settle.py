@@ -2,9 +2,10 @@
 
 The replay engine hands over the end of the hand as a `Table` (what each player put in, the
 cards they hold, the boards); `settle` forms the pots (:mod:`evaluator.awarding`), asks the
-showdown (:mod:`evaluator.showdown`) who wins each portion, applies California Lowball's sevens
-rule (Appendix B), and returns the chips every player should be pushed. It never looks at the
-recorded awards; :mod:`evaluator.award_check` compares the two.
+showdown (:mod:`evaluator.showdown`) who wins each portion (among the declared hands, in a game
+where the players declare), applies California Lowball's sevens rule (Appendix B), and returns
+the chips every player should be pushed. It never looks at the recorded awards;
+:mod:`evaluator.award_check` compares the two.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from evaluator.catalog import ALL_GAMES, Guts
 from evaluator.codes import JOKER, RANKS
 from evaluator.guts import burn_due
 from evaluator.scales import low_floor
-from evaluator.showdown import Holding, Portion, best_hands, decide
+from evaluator.showdown import Holding, Portion, best_hands, decide, decide_declared
 from pipeline.amounts import AmountError, parse_amount
 from pipeline.model import UNKNOWN_CARD
 
@@ -38,7 +39,8 @@ class Seat:
     `cards`: every card held ("??" for one never seen); `up`: the cards dealt face up; `split`:
     Sohe's six cards as split, Hold'em two first; `after_draw`: chips put in after the draw;
     `sevens`: how the player broke the sevens rule, if they did ("checked", or "called" with the
-    short all-in bettor's name), Appendix B; `showed`: the player showed cards at the showdown.
+    short all-in bettor's name), Appendix B; `showed`: the player showed cards at the showdown;
+    `declared`: the word the player declared (docs/games.md `[declare]`), None for none.
     """
 
     name: str
@@ -52,13 +54,16 @@ class Seat:
     after_draw: int = 0
     sevens: tuple[str, str | None] | None = None
     showed: bool = False
+    declared: str | None = None  # what the player declared, in a game where players declare
+    hole_count: int | None = None  # the number of their cards they bought to play (a `hole` purchase)
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """The end of a hand. `boards`: name -> cards, removed boards left out; `runs`: how many
-    times the board was run and `shared` how many cards of board "1" every run shares;
-    `odd_chip`: "button" (clockwise from `button`) or "card" (highest card by suit, stud)."""
+    """The end of a hand. `boards`: name -> cards, removed boards left out; `dealt`: every card
+    dealt to a board, removed boards' included, in the order dealt (a wild `table = "last"`);
+    `runs`: how many times the board was run and `shared` how many cards of board "1" every run
+    shares; `odd_chip`: "button" (clockwise from `button`) or "card" (highest card by suit, stud)."""
 
     game: str
     seats: tuple[Seat, ...]
@@ -75,6 +80,7 @@ class Table:
     sevens_rule: bool = False
     cash_outs: Mapping[str, int] = field(default_factory=dict)  # player -> what the site paid them
     splash: int = 0  # splash-the-pot money in the main pot, when the room counts it
+    dealt: tuple[str, ...] = ()
     # A guts game's deal (evaluator.guts): the pot carried in from the deal before (dead money in
     # the main pot, nobody's), the deal's pot number (1 for a game's first deal), the limit's big
     # bet (a burn of "max bet"), and the leg the deal's high hand takes (Evolution: the recorded
@@ -93,7 +99,8 @@ class Settlement:
     contender's best hands in the main pot's showdown (first run), for the findings' messages;
     `notes`: (code, message, section) for the director (the sevens rule applied); `room`: what the
     players were paid where the room pays otherwise than the pots (a cash-out, splash-the-pot
-    money), empty when it pays the pots."""
+    money), empty when it pays the pots; `declared`: what each player declared, in a game where
+    players declare (docs/games.md `[declare]`)."""
 
     shares: tuple[Share, ...]
     pots: tuple[Pot, ...] = ()
@@ -101,6 +108,7 @@ class Settlement:
     notes: tuple[tuple[str, str, str], ...] = ()
     unchecked: str | None = None
     room: tuple[Share, ...] = ()
+    declared: Mapping[str, str] = field(default_factory=dict)  # player -> word, where players declare
     # A guts game (evaluator.guts): the pot carried to the next deal (not won), what each player
     # who went in and lost owes the next deal's pot (before their stack caps it), and who gets a leg.
     carried_out: int = 0
@@ -163,7 +171,8 @@ def odd_chip_order(table: Table) -> dict[str, int]:
 
 # (player, run) -> the player's best hands on that run: what the cards of one table make, kept so
 # that the settlement, a settlement without the rake and the check of the players' descriptions
-# evaluate each hand once.
+# evaluate each hand once. A run below 0 holds the hands as if nobody had declared (run -1 for
+# run 1), in a game where the board is chosen by the declaration.
 Known = dict[tuple[str, int], tuple[Portion, ...]]
 
 
@@ -182,6 +191,13 @@ class _Showdown:
             boards["1"] = boards.get("1", ())[: self.table.shared] + boards.get(str(run), ())
         return {name: cards for name, cards in boards.items() if not name.isdigit() or name == "1"
                 or self.table.runs == 1}
+
+    def dealt(self, run: int) -> tuple[str, ...]:
+        """The board cards in the order dealt, as run `run` sees the table: the cards of the other
+        runs left out (a board removed stays: it was dealt)."""
+        used = {c for cards in self.boards(run).values() for c in cards}
+        others = {c for cards in self.table.boards.values() for c in cards} - used
+        return tuple(c for c in self.table.dealt if c not in others)
 
     def tabled(self, names: Sequence[str]) -> list[str]:
         """The players whose hands are known. A hand never shown and not in the record cannot win
@@ -203,13 +219,18 @@ class _Showdown:
             split = (seat.split[:2], seat.split[2:])
         return Holding(seat.cards, frozenset(seat.up), split)
 
-    def best(self, name: str, run: int = 1) -> tuple[Portion, ...]:
-        """The player's best hands on run `run`, evaluated once for all the pots they are in."""
-        if (name, run) not in self.known:
+    def best(self, name: str, run: int = 1, as_declared: bool = True) -> tuple[Portion, ...]:
+        """The player's best hands on run `run`, evaluated once for all the pots they are in: on
+        the boards their declaration plays (`as_declared`), or as if nobody had declared."""
+        declared = self.seats[name].declared if as_declared else None
+        key = (name, run if as_declared else -run)
+        if key not in self.known:
             t, h = self.table, self.holding(name)
-            self.known[name, run] = best_hands(t.game, h.cards, self.boards(run), t.dice, t.options,
-                                               up=h.up, split=h.split, chosen=t.chosen)
-        return self.known[name, run]
+            self.known[key] = best_hands(t.game, h.cards, self.boards(run), t.dice, t.options,
+                                         up=h.up, split=h.split, chosen=t.chosen,
+                                         dealt=self.dealt(run) or None,  # None: board by board
+                                         declared=declared, holes=self.seats[name].hole_count)
+        return self.known[key]
 
     def hands(self, names: Sequence[str]) -> dict[str, tuple[Portion, ...]]:
         return {name: self.best(name) for name in names}
@@ -220,7 +241,13 @@ class _Showdown:
         if len(eligible) == 1:
             return [Result(None, (eligible[0],))]
         hands = [self.best(name, run) for name in eligible]
-        awards = decide(t.game, hands, chosen=t.chosen)
+        declare = ALL_GAMES[t.game].declare
+        if declare is not None and declare.portions:  # the declared hands take the pot (docs/games.md)
+            words = [self.seats[name].declared for name in eligible]
+            awards = decide_declared(t.game, hands, words,
+                                     lambda: [self.best(n, run, False) for n in eligible], chosen=t.chosen)
+        else:
+            awards = decide(t.game, hands, chosen=t.chosen)
         if not awards:
             return []  # no hand can be made: Oklahoma's cash-game rule, the dealer wins (§2.34)
         one_portion = len(hands[0]) == 1  # a pot won whole needs no portion
@@ -296,16 +323,19 @@ def settle(table: Table, recorded: bool = True, known: Known | None = None) -> S
     except _Unknown as unknown:
         return Settlement((), unchecked=str(unknown))
     guts = ALL_GAMES[table.game].guts if table.game in ALL_GAMES else None
+    declared = {s.name: s.declared for s in table.seats if s.declared is not None}
     if guts is not None:
-        return guts_settlement(guts, table, contenders, tuple(shares), tuple(pots), shown)
+        return guts_settlement(guts, table, contenders, tuple(shares), tuple(pots), shown, declared)
     # The void action is pushed back as one more "pot", after the pots the hand formed.
     returned = [Share(len(pots), name, back, RETURNED) for name, back in refunds.items()]
     pushed = tuple(shares + returned)
-    return Settlement(pushed, tuple(pots), shown, tuple(notes), room=_room_payments(pushed, table, len(pots)))
+    return Settlement(pushed, tuple(pots), shown, tuple(notes), room=_room_payments(pushed, table, len(pots)),
+                      declared=declared)
 
 
 def guts_settlement(guts: Guts, table: Table, contenders: Sequence[str], shares: tuple[Share, ...],
-                    pots: tuple[Pot, ...], shown: Mapping[str, tuple[Portion, ...]]) -> Settlement:
+                    pots: tuple[Pot, ...], shown: Mapping[str, tuple[Portion, ...]],
+                    declared: Mapping[str, str]) -> Settlement:
     """A guts game's deal (docs/games.md `[guts]`): the contenders are the players who declared in
     (a player out has dropped). Nobody in: the pot is carried to the next deal. Otherwise the best
     hands among them win as in any pot, save that with legs the high hand gets a leg and the pot
@@ -320,8 +350,8 @@ def guts_settlement(guts: Guts, table: Table, contenders: Sequence[str], shares:
     losers = [name for name in dict.fromkeys([*table.went_in, *contenders]) if name not in winners]
     due = burn_due(guts, pot, table.max_bet, table.pot_number)
     carried = pot - sum(s.amount for s in shares)
-    return Settlement(shares, pots, shown, carried_out=carried, burns=tuple((n, due) for n in losers),
-                      legs=legs)
+    return Settlement(shares, pots, shown, declared=declared, carried_out=carried,
+                      burns=tuple((n, due) for n in losers), legs=legs)
 
 
 POT_RAKE = (5, 100)  # PokerStars' rate: 5% of each pot

@@ -36,15 +36,15 @@ Omaha X or Better (§2.37): a roll of 2, 3 or 4 leaves no low portion, and the h
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations, product
 
 import numpy as np
 
-from evaluator.catalog import ALL_GAMES, Part, hand_of, parts_of
+from evaluator.catalog import ALL_GAMES, BOTH, Declare, Part, hand_of, parts_of
 from evaluator.codes import JOKER, RANKS, encode_hands
-from evaluator.game_files import CHOSEN, HANDS, PORTIONS
+from evaluator.game_files import CHOSEN, HANDS, PORTIONS, SPLIT_CARD
 from evaluator.scales import badugi_batch, best5_batch, category, describe, evaluate, low_floor
 from evaluator.wild import best5_wild_batch
 from evaluator.wild_rules import wild_for
@@ -106,6 +106,10 @@ class _Table:
     options: Mapping[str, str]
     up: frozenset[str]
     split: tuple[Cards, Cards] | None
+    # Every card dealt to a board of the table, in the order dealt (a wild `table = "last"`): kept
+    # whole when `paths` play each path as board "1".
+    dealt: Cards = ()
+    holes: int | None = None  # the number of the player's cards a purchase lets them play
 
     def board(self, name: str = "1") -> Cards:
         return self.boards.get(name, ())
@@ -375,39 +379,100 @@ def _short_deck_holdem(t: _Table) -> list[Portion]:
 # ---- games whose portions the definition writes (`hand = "portions"`, docs/games.md) ------------
 
 
-def _counted(hole: Cards, board: Cards, fewest: int, most: int) -> list[Cards]:
-    """Five cards with `fewest` to `most` of them from `hole` and the rest from `board`
-    (Nebraska II #701: exactly three; Omaha, Nebraska #941: two or three)."""
-    return [h + b for k in range(fewest, most + 1) for h in combinations(hole, k)
-            for b in combinations(board, 5 - k)]
+def _counted(hole: Cards, board: Cards, counts: Sequence[int]) -> list[Cards]:
+    """Five cards with one of `counts` of them from `hole` and the rest from `board` (Nebraska II
+    #701: exactly three; Omaha, Nebraska #941: two or three; Full Bicester #1024: two or five)."""
+    # A count over five (a portion with any number of hole cards, six held: Retro Hold'em's three
+    # down and three up cards) makes no five-card hand.
+    return [h + b for k in counts if k <= 5
+            for h in combinations(hole, k) for b in combinations(board, 5 - k)]
 
 
-def _part(t: _Table, part: Part) -> Portion:
-    """The best hand of one written portion: over the boards it may use (one at a time), the
-    hole-card count it allows, its wild cards (resolved against each board) and its qualifier."""
-    hole = tuple(c for c in t.hole if c not in t.up) if part.up_as_board else t.hole
+def _ranked(t: _Table, part: Part, hole: Cards) -> Iterator[tuple[list[Cards], np.ndarray]]:
+    """A written portion's candidate hands from `hole`, board by board (one board at a time), with
+    their ranks under its scale and wild cards (resolved against each board)."""
     extra = tuple(c for c in t.hole if c in t.up) if part.up_as_board else ()
-    fewest, most = part.hole if part.hole is not None else (0, len(hole))
-    floor = low_floor(part.qualifier) if part.qualifier is not None else -1
-    best = Portion(part.name, None, (), "no hand")
+    if part.up_as_board:
+        hole = tuple(c for c in hole if c not in t.up)
+    fewest, most = part.hole if part.hole is not None else (0, min(5, len(hole)))  # stud: 7 of 9
+    counts = part.hole_counts if part.hole_counts is not None else range(fewest, most + 1)
+    if t.holes is not None:  # a purchase (a street's `sells = "hole"`, Omaha 33 #950) sets the count
+        counts = (t.holes,)
     for name in part.boards:
         board = t.board(name)
-        ways = _counted(hole, extra + board, fewest, most)
+        ways = _counted(hole, extra + board, counts)
         if not ways:
             continue
         codes = encode_hands(ways)
         if part.wild is None:
-            ranks = best5_batch(codes, part.scale)
+            yield ways, best5_batch(codes, part.scale)
         else:
             wild_boards = [t.board(b) for b in part.boards] if part.wild.every_board else [board]
-            ranks = best5_wild_batch(codes, part.scale, wild_for(part.wild, wild_boards, t.dice))
+            yield ways, best5_wild_batch(codes, part.scale, wild_for(part.wild, wild_boards, t.dice, t.dealt))
+
+
+def _best_ranked(t: _Table, part: Part, hole: Cards) -> tuple[Cards, int] | None:
+    """The first of the best candidate hands `_ranked` gives, and its rank; None: no hand."""
+    best: tuple[Cards, int] | None = None
+    for ways, ranks in _ranked(t, part, hole):
         i = int(np.argmax(ranks))
-        if int(ranks[i]) > best.raw:
-            raw = int(ranks[i])
-            ok = raw >= floor
-            text = describe(part.scale, raw) + ("" if ok else " (does not qualify)")
-            best = Portion(part.name, raw if ok else None, ways[i], text, raw)
+        if best is None or int(ranks[i]) > best[1]:
+            best = (ways[i], int(ranks[i]))
     return best
+
+
+def _portion(part: Part, best: tuple[Cards, int] | None) -> Portion:
+    if best is None:
+        return Portion(part.name, None, (), "no hand")
+    cards, raw = best
+    ok = part.qualifier is None or raw >= low_floor(part.qualifier)
+    text = describe(part.scale, raw) + ("" if ok else " (does not qualify)")
+    return Portion(part.name, raw if ok else None, cards, text, raw)
+
+
+def _part(t: _Table, part: Part) -> Portion:
+    """The best hand of one written portion: over the boards it may use, the hole-card count it
+    allows, its wild cards and its qualifier."""
+    return _portion(part, _best_ranked(t, part, t.hole))
+
+
+def _unused(t: _Table, part: Part, first: Part) -> Portion:
+    """A portion made with the player's own cards that the best hand of portion `first` does not
+    use (Omaha High/High #952: "the best hand made using down cards not used for the high hand").
+    Where several of the player's hands are equally best for `first`, the one that leaves the
+    best hand for this portion is played."""
+    ranked = [(way, int(rank)) for ways, ranks in _ranked(t, first, t.hole)
+              for way, rank in zip(ways, ranks, strict=True)]
+    top = max((raw for _, raw in ranked), default=-1)
+    best: tuple[Cards, int] | None = None
+    for used in dict.fromkeys(tuple(c for c in cards if c in t.hole) for cards, raw in ranked if raw == top):
+        rest = _best_ranked(t, part, tuple(c for c in t.hole if c not in used))
+        if rest is not None and (best is None or rest[1] > best[1]):
+            best = rest
+    return _portion(part, best)
+
+
+def _split_card(t: _Table, part: Part) -> Portion:
+    """A split-card portion (docs/games.md): the player's face-down card of the suit the rule
+    names, ranked as the rule says among that suit (the ace high, as in the hands' ranking). A card
+    is held by one player, so nobody ties; a player with no such card has no hand for it."""
+    rule = part.card
+    assert rule is not None  # the loader gives a split-card portion its card
+    last = t.board(part.boards[0])[-1:]
+    suit = rule.suit if rule.suit != "last" else (last[0][1] if last else "")
+    highest = rule.rank == "highest"
+    if rule.highest_from is not None:
+        highest = bool(last) and RANKS.index(last[0][0]) >= RANKS.index(rule.highest_from)
+    held = [c for c in t.hole if c not in t.up and c != JOKER and c[1] == suit]
+    if not held:
+        return Portion(part.name, None, (), f"no face-down {_SUIT_NAMES.get(suit, 'card')}")
+    value = {c: RANKS.index(c[0]) if highest else len(RANKS) - RANKS.index(c[0]) for c in held}
+    card = max(held, key=value.__getitem__)
+    which = "high" if highest else "low"
+    return Portion(part.name, value[card], (card,), f"{card}, {which} {_SUIT_NAMES[suit]}", value[card])
+
+
+_SUIT_NAMES = {"s": "spade", "h": "heart", "d": "diamond", "c": "club"}
 
 
 # Each way of making a hand, by the name a game's definition gives it (`Game.hand`, docs/games.md).
@@ -472,7 +537,8 @@ assert set(_RULES) | {CHOSEN, PORTIONS} == set(HANDS), sorted(set(_RULES) ^ set(
 def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str]] | None = None,
                dice: Sequence[int] = (), options: Mapping[str, str] | None = None, *,
                up: Collection[str] = (), split: tuple[Sequence[str], Sequence[str]] | None = None,
-               chosen: str | None = None) -> tuple[Portion, ...]:
+               chosen: str | None = None, dealt: Sequence[str] | None = None,
+               declared: str | None = None, holes: int | None = None) -> tuple[Portion, ...]:
     """A player's best hand for each portion of the pot, in §1.4's odd-chip order.
 
     `hole`: the player's final cards (stud: all seven, Scrotum: the cards kept); `boards`: board
@@ -480,7 +546,11 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
     common card as board "common"); `dice`: the roll (Binglaha, Omaha X or Better, Bidirectional
     Chowaha); `options`: profile options (archie_qualifier, dramaha49_faces, short_deck_trips);
     `up`: cards dealt face up (Mexican Poker); `split`: Sohe's (Hold'em two, Omaha four);
-    `chosen`: Paradise Road Pick'em's game.
+    `chosen`: Paradise Road Pick'em's game; `dealt`: the boards' cards in the order they were
+    dealt across the table (a wild `table = "last"`; default: board by board, as `boards` lists
+    them); `declared`: what the player declared, in a game whose board is chosen by the
+    declaration (`Declare.paths`: Triple Board Omaha #928 rule 11); `holes`: the number of their
+    own cards the player bought to play (Omaha 33 #950), in place of the portions' `hole`.
 
     >>> from evaluator.codes import parse
     >>> [p.description for p in best_hands("dramaha_49", parse("TcTdThTs9c"), {"1": parse("2c3d4h5s6c")})]
@@ -491,20 +561,28 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
         tuple(hole), {name: tuple(cards) for name, cards in (boards or {}).items()}, tuple(dice),
         dict(options or {}), frozenset(up),
         None if split is None else (tuple(split[0]), tuple(split[1])),
+        tuple(dealt) if dealt is not None else tuple(c for cards in (boards or {}).values() for c in cards),
+        holes,
     )
     encode_hands([table.hole])  # every card must be a card: ValueError otherwise
     played = ALL_GAMES[chosen] if chosen is not None and ALL_GAMES[game].choices else ALL_GAMES[game]
 
     def written(t: _Table) -> list[Portion]:  # a game's own portions (docs/games.md `[[portion]]`)
-        return [_part(t, part) for part in parts_of(game, chosen)]
+        parts = parts_of(game, chosen)
+        named = {part.name: part for part in parts}
+        return [_split_card(t, part) if part.scale == SPLIT_CARD
+                else _unused(t, part, named[part.unused_by]) if part.unused_by is not None
+                else _part(t, part) for part in parts]
 
     rule = written if hand == PORTIONS else _RULES[hand]
-    return tuple(_along(rule, table, played.paths) if played.paths else rule(table))
+    paths = (played.declare.paths_of(declared) if played.declare else None) or played.paths
+    return tuple(_along(rule, table, paths) if paths else rule(table))
 
 
 def showdown(game: str, players: Sequence[Holding | Sequence[str]],
              boards: Mapping[str, Sequence[str]] | None = None, dice: Sequence[int] = (),
-             options: Mapping[str, str] | None = None, *, chosen: str | None = None) -> tuple[Award, ...]:
+             options: Mapping[str, str] | None = None, *, chosen: str | None = None,
+             dealt: Sequence[str] | None = None) -> tuple[Award, ...]:
     """The portions of the pot that exist in this hand and who wins each, in §1.4's odd-chip order.
 
     A portion nobody qualifies for does not exist, so the others take the whole pot (a high hand
@@ -519,8 +597,8 @@ def showdown(game: str, players: Sequence[Holding | Sequence[str]],
     [('high', (1,)), ('low', (0, 1))]
     """
     holdings = [p if isinstance(p, Holding) else Holding(tuple(p)) for p in players]
-    hands = [best_hands(game, h.cards, boards, dice, options, up=h.up, split=h.split, chosen=chosen)
-             for h in holdings]
+    hands = [best_hands(game, h.cards, boards, dice, options, up=h.up, split=h.split, chosen=chosen,
+                        dealt=dealt) for h in holdings]
     return decide(game, hands, chosen=chosen)
 
 
@@ -542,3 +620,50 @@ def decide(game: str, hands: Sequence[tuple[Portion, ...]], *,
         winners = tuple(j for j, h in enumerate(hands) if h[0].raw == best)
         awards.append(Award(HIGH, winners, best, describe("high", best)))
     return tuple(awards)
+
+
+def decide_declared(game: str, hands: Sequence[tuple[Portion, ...]], words: Sequence[str | None],
+                    plain: Callable[[], Sequence[tuple[Portion, ...]]], *,
+                    chosen: str | None = None) -> tuple[Award, ...]:
+    """`decide` in a game where the players declare (docs/games.md `[declare]`): `words[i]` is what
+    the player of `hands[i]` declared (None: nothing), `hands` their hands as declared (on the
+    declaration's boards), `plain` everyone's hands as if nobody had declared.
+
+    "High declared high hand and lowest declared low hand split the pot. Hands declared as both
+    must win both to win anything" (#744 rule 13, #928 rule 10). Where the text is silent
+    (docs/games.md, "Declarations"): a tie wins its portion, shared (§1.4); a player who declared
+    both and does not win or tie every portion is out of all of them, and the portions are
+    decided among the other declarations; a portion nobody can take (nobody declared it, or no
+    declared hand qualifies) does not exist, and the others take the pot; when no declared hand
+    can take any portion, the cards speak among the declared hands as if nobody had declared. A
+    player who did not declare cannot win, unless nobody declared at all.
+
+    >>> from evaluator.codes import parse
+    >>> def mine(*ranks: int | None) -> tuple[Portion, ...]:
+    ...     return tuple(Portion(n, r, (), n) for n, r in zip(("high", "low"), ranks))
+    >>> hands = [mine(9, 1), mine(5, 7), mine(7, 3)]
+    >>> [(a.portion, a.winners) for a in decide_declared("z", hands, ["both", "low", "high"], list)]
+    [('high', (2,)), ('low', (1,))]
+    """
+    names = [p.name for p in hands[0]] if hands else []
+    declared = [i for i, word in enumerate(words) if word is not None]
+
+    def contest(among: Sequence[int]) -> list[Award]:
+        awards = []
+        for k, name in enumerate(names):
+            ranks = {i: hands[i][k].rank for i in among if Declare.covers(words[i], name)}
+            best = max((r for r in ranks.values() if r is not None), default=None)
+            if best is not None:
+                winners = tuple(i for i, r in ranks.items() if r == best)
+                awards.append(Award(name, winners, best, hands[winners[0]][k].description))
+        return awards
+
+    first = {a.portion: a.winners for a in contest(declared)}
+    failed = {i for i in declared if words[i] == BOTH and any(i not in first.get(n, ()) for n in names)}
+    awards = contest([i for i in declared if i not in failed])
+    if awards:
+        return tuple(awards)
+    among = declared or list(range(len(hands)))  # the cards speak
+    every = plain()
+    spoken = decide(game, [every[i] for i in among], chosen=chosen)
+    return tuple(replace(a, winners=tuple(among[w] for w in a.winners)) for a in spoken)

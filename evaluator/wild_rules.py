@@ -13,6 +13,13 @@ resolved against the boards and the dice, as the `Wild` that :mod:`evaluator.wil
 frozenset()
 >>> sorted(wild_for(WildRule(board="last"), [board, ("2c", "Jd")], ()).ranks)  # #1000: each row's
 ['7', 'J']
+
+The last card dealt to any board of the table (`table = "last"`), whatever board the hand is made
+with: Criss Cross (#980), the cross's centre turned last, for a hand made with its top row.
+
+>>> turned = ("Ah", "Kh", "7c", "8d", "Qs")  # top, right, bottom, left, centre
+>>> sorted(wild_for(WildRule(table="last"), [("Ah", "Qs", "7c")], (), dealt=turned).ranks)
+['Q']
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from evaluator.catalog import WildRule
 from evaluator.codes import JOKER
 from evaluator.wild import Wild, lowest_rank
 
-LOWEST, LAST = "lowest", "last"  # WildRule.board
+LOWEST, LAST = "lowest", "last"  # WildRule.board; LAST also WildRule.table
 DIE_RANK, BOARD_MINUS_DIE = "rank", "board_minus"  # WildRule.die
 # A die's face and "the last common's rank minus the die roll" as ranks: the ace is 1, as the
 # die's one (#703: "if that rank is above zero" only makes sense counting from the ace as one).
@@ -50,12 +57,16 @@ def _of_board(rule: WildRule, board: Sequence[str], dice: Sequence[int]) -> set[
     return ranks
 
 
-def wild_for(rule: WildRule, boards: Sequence[Sequence[str]], dice: Sequence[int]) -> Wild:
+def wild_for(rule: WildRule, boards: Sequence[Sequence[str]], dice: Sequence[int],
+             dealt: Sequence[str] = ()) -> Wild:
     """The wild cards of a hand whose wild boards are `boards` (each in the order dealt): the
-    board it is made with, or with `every_board` all of the portion's."""
+    board it is made with, or with `every_board` all of the portion's; `dealt`: every card dealt
+    to a board of the table, in the order dealt (for `table`)."""
     if rule.die and not dice:
         raise ValueError("this game's wild card needs the die roll")
     ranks = set(rule.ranks)
+    if rule.table == LAST:
+        ranks.add(_last(dealt))
     if DIE_RANK in rule.die:
         ranks.add(_BY_VALUE[dice[0] - 1])
     for board in boards:

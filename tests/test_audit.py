@@ -18,6 +18,15 @@ from tests.conftest import ROOT, SAMPLES, sample_files
 from tests.home_samples import HOME, home_games
 
 AUDIT_SAMPLES = SAMPLES / "audit"
+# The codes of a mechanism only house games have (a declaration, a fee, a guts burn): their samples
+# are hands of a home game, beside its definition (home_games/audit/CODE.bhh), ingested with
+# `--games home_games` and citing the game's own rule.
+HOME_AUDIT_SAMPLES = HOME / "audit"
+
+
+def audit_sample(code: str) -> Path:
+    home = HOME_AUDIT_SAMPLES / f"{code}.bhh"
+    return home if home.exists() else AUDIT_SAMPLES / f"{code}.bhh"
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
@@ -40,29 +49,24 @@ def samples_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_every_finding_code_has_an_audit_sample() -> None:
-    assert sorted(p.stem for p in AUDIT_SAMPLES.glob("*.bhh")) == sorted(CODES)
-
-
-def _home_game(path: Path) -> bool:
-    """A sample of a home game (home_games/, a guts game's codes): its rule is the game's own."""
-    variant = path.read_text().split(":", 2)[1].split()[0]
-    return (HOME / f"{variant}.toml").is_file()
+    samples = [*AUDIT_SAMPLES.glob("*.bhh"), *HOME_AUDIT_SAMPLES.glob("*.bhh")]
+    assert sorted(p.stem for p in samples) == sorted(CODES)
 
 
 @pytest.mark.parametrize("code", sorted(CODES))
 def test_each_audit_sample_gives_its_finding(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, code: str
 ) -> None:
-    sample = AUDIT_SAMPLES / f"{code}.bhh"
-    home = _home_game(sample)
-    with home_games() if home else nullcontext():
-        report = run_json(capsys, "ingest", *(("--games", str(HOME)) if home else ()), str(sample),
-                          "--db", str(tmp_path / "a.duckdb"))
+    sample = audit_sample(code)
+    house = ["--games", str(HOME)] if sample.parent == HOME_AUDIT_SAMPLES else []
+    with home_games() if house else nullcontext():  # the catalog as it was, after the test
+        report = run_json(capsys, "ingest", str(sample), *house, "--db", str(tmp_path / "a.duckdb"))
     audit = report["audit"]
     assert isinstance(audit, dict)
     assert {f["code"] for f in audit["findings"]} == {code}
     for finding in audit["findings"]:
-        cited = r"BARGE 2025 (§\d|Appendix [A-C])|Cardroom procedures, |the room's cap$|Home game variants #"
+        cited = (r"BARGE 2025 (§\d|Appendix [A-C])|Cardroom procedures, |the room's cap$"
+                 r"|Home game variants #\d+ ")
         assert re.match(cited, finding["rule"])
         assert finding["severity"] == CODES[code].severity
         if finding["rule"].startswith(("BARGE", "Cardroom")):  # the rule's words (tests/test_rulebook.py)
@@ -112,9 +116,9 @@ def test_a_new_audit_replaces_the_findings_of_its_hands(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     db = tmp_path / "a.duckdb"
-    with home_games():  # the guts codes' samples are home games' hands
-        run_json(capsys, "ingest", "--games", str(HOME), str(AUDIT_SAMPLES), "--db", str(db))
-    assert {row[0] for row in query(db, "SELECT DISTINCT code FROM findings")} == set(CODES)
+    run_json(capsys, "ingest", str(AUDIT_SAMPLES), "--db", str(db))
+    home = {p.stem for p in HOME_AUDIT_SAMPLES.glob("*.bhh")}  # the house games' codes: hands of home games
+    assert {row[0] for row in query(db, "SELECT DISTINCT code FROM findings")} == set(CODES) - home
     before = query(db, "SELECT count(*) FROM findings")[0][0]
     report = run_json(capsys, "audit", "--db", str(db), "--hand", "AUDIT-STACK_MISMATCH")
     assert report["hands"] == 1

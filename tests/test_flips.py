@@ -13,12 +13,10 @@ from pathlib import Path
 import pytest
 
 from dashboard.stepping import steps
-from evaluator.catalog import ALL_GAMES
-from evaluator.game_files import GameDefinitionError, load
 from evaluator.replay import replay
 from pipeline.cli import main
 from pipeline.model import Action, Hand
-from tests.home_samples import HOME, generated_findings, home_games, sample_hands
+from tests.home_samples import HOME, definition_error, generated_findings, home_games, sample_hands
 
 FLIPS = ("studaha", "disclosure", "highlander")
 
@@ -81,11 +79,9 @@ def test_a_flip_before_the_betting_it_follows() -> None:
     ("flip = -1", "expected a number of 0 or more"),
 ])
 def test_a_wrong_flip_key_is_located(tmp_path: Path, street: str, expected: str) -> None:
-    (tmp_path / "flips.toml").write_text('id = "flips"\nname = "Flips"\nrule = "house"\nextends = "omaha"\n\n'
-                                         f'[[street]]\nname = "flop"\n{street}\n', encoding="utf-8")
-    with pytest.raises(GameDefinitionError) as error:
-        load([tmp_path / "flips.toml"], ALL_GAMES, house=True)
-    assert error.value.key.startswith("street[1].flip") and expected in error.value.expected
+    error = definition_error(tmp_path, "flips", 'id = "flips"\nname = "Flips"\nrule = "house"\n'
+                             f'extends = "omaha"\n\n[[street]]\nname = "flop"\n{street}\n')
+    assert error.key.startswith("street[1].flip") and expected in error.expected
 
 
 @pytest.mark.parametrize("game", FLIPS)

@@ -90,6 +90,21 @@ def test_the_table_moves_and_players_come_back() -> None:
     assert stacks[0] < 20 and stacks[len(stacks) // 2] > 20
 
 
+def test_a_tournament_tables_levels_never_go_down() -> None:
+    # Enough hands for every table of the variant to play several sessions (24 hands each): a
+    # table's level rises between sessions and never falls (LEVEL_DECREASED on the generator's own
+    # hands was the bug).
+    hands = [make_hand(3, "razz", i)[0] for i in range(400)]
+    by_table: dict[tuple[str | None, str | None], list[int]] = {}
+    for hand in hands:
+        if hand.tournament is not None:
+            level = int((hand.level or "0").split()[0])
+            by_table.setdefault((hand.tournament, hand.table_name), []).append(level)
+    assert max(len(levels) for levels in by_table.values()) > 48
+    assert all(a <= b for levels in by_table.values() for a, b in pairwise(levels))
+    assert any(levels[0] < levels[-1] for levels in by_table.values())
+
+
 def test_the_same_seed_writes_the_same_files_and_another_seed_others(tmp_path: Path) -> None:
     args = ["generate", "--variant", "all", "--hands", "3", "--jobs", "1"]
     assert main([*args, "--seed", "11", str(tmp_path / "a")]) == 0

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from dashboard.stepping import steps
+from dashboard.table_svg import render
 from evaluator.catalog import ALL_GAMES
 from evaluator.game_files import GameDefinitionError, load
 from evaluator.replay import replay, replay_hand
@@ -90,8 +92,10 @@ def test_declarations_once_each_and_only_in_or_out() -> None:
     hand = sample_hands("piranha")[0]
     cy = _line(hand, "declare", "Cy")
     twice = replace(hand, actions=tuple(a for b in hand.actions for a in ((b, b) if b is cy else (b,))))
-    assert "Cy declares out again" in _codes(twice)["WRONG_DECLARATION"]
+    assert "Cy declares out after declaring out" in _codes(twice)["WRONG_DECLARATION"]
     assert "Cy declares 'high'" in _codes(_changed(hand, cy, replace(cy, detail="high")))["WRONG_DECLARATION"]
+    missing = _codes(_changed(hand, cy, None))["MISSING_DECLARATION"]
+    assert missing.startswith("Cy did not declare on flop") and "(Home game variants #1090" in missing
 
 
 def test_declarations_one_at_a_time_from_the_dealers_left() -> None:
@@ -99,13 +103,32 @@ def test_declarations_one_at_a_time_from_the_dealers_left() -> None:
     hand = sample_hands("omaha_burns")[0]
     bob, cy = _line(hand, "declare", "Bob"), _line(hand, "declare", "Cy")
     swapped = replace(hand, actions=tuple(cy if a is bob else bob if a is cy else a for a in hand.actions))
-    assert _codes(swapped)["WRONG_DECLARATION"].startswith(
-        "Cy declares when it was Bob's turn: in Omaha Burns the players declare one at a time, starting with "
-        "the player to the left of the dealer (Home game variants #951")
+    assert _codes(swapped)["OUT_OF_TURN"].startswith(
+        "Cy takes the declaration when it was Bob's turn: each player declares in turn from the first player "
+        "to the left of the button (Home game variants #951")
     piranha = sample_hands("piranha")[0]  # simultaneous: any order
     ann, cy = _line(piranha, "declare", "Ann"), _line(piranha, "declare", "Cy")
     assert replay(replace(piranha, actions=tuple(cy if a is ann else ann if a is cy else a
                                                  for a in piranha.actions))) == []
+
+
+def test_the_declarations_are_the_games_declare_step() -> None:
+    """One mechanism: a guts game's in/out is its `[declare]` words on a street's declare step."""
+    piranha, burns = ALL_GAMES["piranha"], ALL_GAMES["omaha_burns"]
+    assert piranha.declare is not None and piranha.declare.words == ("in", "out")
+    assert not piranha.declare.portions  # settled as a guts deal, not among declared portions
+    assert [s.name for s in piranha.streets if "declare" in s.steps] == ["flop"]
+    assert [s.name for s in burns.streets if "declare" in s.in_turn] == ["turn"]
+
+
+def test_the_dashboard_shows_each_declaration() -> None:
+    hand = sample_hands("piranha")[0]
+    states = [s for s in steps(hand, hand.awards) if ": declares " in s.text]
+    assert [s.text for s in states] == ["Ann: declares in", "Bob: declares in", "Cy: declares out"]
+    last = {s.player: s for s in states[-1].seats}
+    assert {name: seat.declared for name, seat in last.items()} == {"Ann": "in", "Bob": "in", "Cy": "out"}
+    assert last["Cy"].folded and not last["Ann"].folded  # a player out has dropped
+    assert "· in" in render(states[-1])
 
 
 def test_a_progressive_burn_is_times_the_number_of_pots() -> None:
@@ -170,10 +193,14 @@ def test_a_players_net_counts_what_they_paid_to_the_next_pot(tmp_path: Path,
 
 
 @pytest.mark.parametrize(("text", "key", "expected"), [
-    ('[guts]\nburn = "pot"\n', "guts", "a guts game ([guts]) exactly when a street declares in/out"),
+    ('[guts]\nburn = "pot"\n', "guts", 'a guts game declares in or out: [declare] words = ["in", "out"]'),
     ('[guts]\nburn = "double"\n', "guts.burn", "expected one of pot, max_bet"),
     ('[guts]\nburn = "pot"\nodds = 2\n', "guts.odds", "unknown key"),
-    ('[[street]]\nname = "flop"\ndeclare = ["in"]\n', "street[1].declare", "the words of a guts declaration"),
+    ('[[street]]\nname = "flop"\ndeclare = ["in", "out"]\n', "street[1].declare", "unknown key"),
+    ('[declare]\nwords = ["in", "out"]\n\n[[street]]\nname = "flop"\nsteps = ["declare"]\n',
+     "declare.words[1]", "'in' is a guts game's declaration: the game needs [guts]"),
+    ('[declare]\nwords = ["high", "low"]\n\n[guts]\nburn = "pot"\n\n[[street]]\nname = "flop"\n'
+     'steps = ["declare"]\n', "declare.words", 'a guts game\'s words are ["in", "out"]'),
 ])
 def test_a_wrong_guts_key_is_located(tmp_path: Path, text: str, key: str, expected: str) -> None:
     (tmp_path / "g.toml").write_text(f'id = "g"\nname = "G"\nrule = "house"\nextends = "omaha"\n\n{text}',

@@ -9,8 +9,10 @@ run in their own processes (as in tests/test_games.py): loading house games adds
 of the process.
 
 Each sample hand has the same table: Ann (seat 1, the button), Bob (small blind) and Cy (big
-blind) see every street by checking (a pot of 600) and show down; a guts game's samples are the
-consecutive deals of one game (hand ids naming the table, so the checks across deals read them).
+blind) see every street by checking (a pot of 600) and show down (the later games' samples: Bo,
+and blinds of 50/100 for a pot of 300; Nine Card Stud II's antes of 50, a pot of 150); a guts
+game's samples are the consecutive deals of one game (hand ids naming the table, so the checks
+across deals read them).
 """
 
 from __future__ import annotations
@@ -190,6 +192,108 @@ EXPECTED: dict[str, list[Won]] = {
         (("Bo", "", 500),),  # rule 6: the sample's Note line says why
         (("Cy", "", 400),),  # rule 3, 6: the sample's Note line says why
     ],
+    # A second hand of the cards the high hand does not use.
+    "omaha_high_high": [
+        (("Cy", "high", 300), ("Bob", "split-hand", 300)),  # 10 Bob's Fives play high, J-9 the split
+        (("Cy", "high", 300), ("Cy", "split-hand", 300)),  # 10 quads leave Aces full: a scoop
+        (("Cy", "high", 300), ("Bob", "split-hand", 150), ("Ann", "split-hand", 150)),  # the same split hand
+    ],
+    # A split card: a portion won by the card the rule names, not by a hand.
+    "omaha_spade": [
+        (("Cy", "high", 300), ("Bob", "split-card", 300)),  # 9, 10 the lowest spade, the deuce
+        (("Cy", "high", 300), ("Cy", "split-card", 300)),  # 9, 10 the high hand holds the lowest spade
+        (("Cy", "", 600),),  # 10 no face-down spade (the board's are common cards): high takes all
+    ],
+    # Board shapes with wild cards: the last common card flipped is the last dealt to the table.
+    "criss_cross": [
+        (("Bo", "", 300),),  # 16 the centre's Fives wild, in the hand too: five Aces
+        (("Bo", "", 300),),  # 12, 16 the centre (Queens), not the first card nor a row's end, is wild
+        (("Cy", "", 300),),  # 15, 16 one row even with a wild: Bo's hearts make no flush
+    ],
+    "texas_league_ii": [
+        (("Cy", "", 300),),  # 16, 17 two wild down cards: five Queens beat a royal flush
+        (("Bo", "", 300),),  # 15, 17 the column's wild nine plays in the column only
+        (("Bo", "", 150), ("Cy", "", 150)),  # 16, 17 the same four Kings split
+    ],
+    "big_v": [
+        (("Cy", "", 300),),  # 16 the point's Fours wild: five Kings beat five Nines
+        (("Cy", "", 300),),  # 15 one side: no straight flush across the V
+        (("Bo", "", 150), ("Cy", "", 150)),  # 15, 16 the wild point on both sides: royal flushes split
+    ],
+    "southern_cross_wild": [
+        (("Cy", "", 300),),  # 24, 25 exactly two down cards, even wild ones
+        (("Bo", "", 300),),  # 25 the centre's Deuces wild: a straight flush
+        (("Bo", "", 150), ("Cy", "", 150)),  # 23-25 the wild centre in a row and a column: royal flushes
+    ],
+    # A stud game of flips: antes of 50, every round checked (a pot of 150).
+    "nine_card_stud_ii": [
+        (("Bo", "", 150),),  # 2, 3 the cards turned up open each round; Kings full win
+        (("Ann", "", 150),),  # 4, 19 the common deuce is wild for all: five Queens beat five Sevens
+        (("Bo", "", 75), ("Cy", "", 75)),  # 3, 19 equal Kings showing: Bo opens; the same straight splits
+    ],
+    # Paid options (`sells`, docs/games.md "Paid options"): the fees are dead money in the pots.
+    "waco": [
+        (("Bob", "", 1000),),  # 5 the twisted-in Th makes a royal flush; the fee is in the pot
+        (("Bob", "", 1000),),  # 5, 12 three spades in hand make no flush: exactly two down cards
+        (("Bob", "", 700), ("Cy", "", 700)),  # 5 two fees in the pot, split by equal straights
+    ],
+    "mutual_of_omaha": [
+        (("Ann", "high", 500), ("Cy", "low", 500)),  # 8 the bought 2d makes the better low
+        (("Bob", "high", 700), ("Bob", "low", 700)),  # 8, 11 two buy in turn; two different pairs
+        (("Bob", "", 1000),),  # 8, 10 no low; the bought card's straight loses to Kings full
+    ],
+    # Paid options and declarations: up cards bought, then high or low declared.
+    "retro_holdem": [
+        (("Cy", "high", 700), ("Bob", "low", 700)),  # 7-14 two bought up cards make a flush; the wheel
+        (("Ann", "high", 1800),),  # 13-14 all declare high: three Aces take the pot and three fees
+        (("Ann", "high", 500), ("Bob", "low", 500)),  # 14 a flush declared high; a bought 4 makes the low
+    ],
+    "polynesian_holdem": [
+        (("Cy", "high", 700), ("Bob", "low", 700)),  # 7 the flips: a Jack showing opens; then as Retro
+        (("Ann", "high", 1800),),  # 7, 13-15 all declare high: three Aces take the pot
+        (("Ann", "high", 500), ("Bob", "low", 500)),  # 7, 15 a flush declared high; the lowest low
+    ],
+    "omaha_33": [
+        (("Bob", "high", 500), ("Cy", "low", 500)),  # 9 three down cards bought make a flush
+        (("Ann", "high", 500), ("Cy", "low", 500)),  # 9, 12 one card bought; both loses the high
+        (("Cy", "high", 300), ("Cy", "low", 300)),  # 12 no purchase: both wins both, a scoop
+    ],
+    # Declarations (docs/games.md `[declare]`): each hand's `Note:` line says who declared what and why.
+    "double_board_omaha": [
+        (("Cy", "high", 300), ("Bob", "low", 300)),  # 10, 11 high plays the top flop, low the bottom
+        (("Bob", "high", 600),),  # 11 all declare high: Cy's flush on the bottom flop does not play
+        (("Ann", "high", 300), ("Bob", "low", 150), ("Cy", "low", 150)),  # 10 two declared lows tie
+    ],
+    "triple_board_omaha": [
+        (("Cy", "high", 300), ("Cy", "low", 300)),  # 10, 11 both on the middle flop wins both: a scoop
+        (("Bob", "high", 300), ("Ann", "low", 300)),  # 10 both loses the low: Cy wins nothing
+        (("Bob", "high", 300), ("Cy", "low", 300)),  # 11 Ann's flush is on the middle flop only
+    ],
+    "z": [
+        (("Cy", "high", 300), ("Cy", "low", 300)),  # 13, 14 both wins both down the column: a scoop
+        (("Bob", "high", 300), ("Ann", "low", 300)),  # 13 both loses the low: Cy wins nothing
+        (("Bob", "high", 300), ("Cy", "low", 300)),  # 13 the best high declared low plays for low only
+    ],
+    "chowaha_teddy_prime": [
+        (("Bob", "high", 300), ("Cy", "low", 300)),  # 10, 11 a high and a low declarer split
+        (("Cy", "high", 600),),  # 14 the declared low does not qualify: the high takes the pot
+        (("Bob", "low", 600),),  # 10 everyone declares low: the best low takes the pot
+    ],
+    "twin_beds_roll_em_over": [
+        (("Cy", "high", 300), ("Cy", "low", 300)),  # 21 both wins both on one row: a scoop
+        (("Bob", "high", 300), ("Ann", "low", 300)),  # 21 both loses the high: Cy wins nothing
+        (("Bob", "high", 300), ("Cy", "low", 300)),  # 22 one row: Ann's flush across both rows does not play
+    ],
+    "full_bicester": [
+        (("Cy", "high", 300), ("Bob", "low", 300)),  # 17 five of the six cards, no common card
+        (("Bob", "high", 600),),  # 16 the declared low does not qualify: the high takes the pot
+        (("Bob", "high", 300), ("Ann", "low", 300)),  # 17 two cards and the three common cards
+    ],
+    "wild_kingdom": [
+        (("Cy", "", 300),),  # 13 a common four deals an extra down card: a wild three, four Kings
+        (("Cy", "", 300),),  # 13 two flop fours deal two each, the river's four one more: five Fours
+        (("Bo", "", 150), ("Cy", "", 150)),  # 10, 12 no four, no extra card; a wild nine's straight splits
+    ],
 }
 
 
@@ -270,7 +374,7 @@ def _won(text: str) -> Iterator[Won]:
     for hand in re.split(r"\n(?=BARGE Hand #)", text.strip()):
         guts = [(m[1], "burn", m[2]) if m[1] else ("Dealer", "carry", m[3]) if m[3] else (m[4], "leg", m[5])
                 for m in _GUTS.finditer(hand)]
-        lines = re.findall(r"^(\w+) collected ([\d,]+) from pot(?: \((\w+)\))?$", hand, re.M)
+        lines = re.findall(r"^(\w+) collected ([\d,]+) from pot(?: \(([^)]+)\))?$", hand, re.M)
         yield tuple((who, what, int(amount.replace(",", ""))) for who, what, amount in guts) + \
             tuple((who, portion, int(amount.replace(",", ""))) for who, amount, portion in lines)
 

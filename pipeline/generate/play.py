@@ -16,12 +16,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from random import Random
 
-from evaluator.catalog import ALL_GAMES
+from evaluator.catalog import ALL_GAMES, BOTH, IN, OUT, TWIST
 from evaluator.legal import Moves, Post
 from evaluator.procedure import (
     ACT,
     BOARD,
     BURN,
+    BUY,
     CARRY,
     CHOOSE,
     DEAL,
@@ -45,9 +46,9 @@ from evaluator.procedure import (
     opening,
     with_final_stacks,
 )
-from evaluator.scales import low_floor
+from evaluator.scales import category, low_floor
 from evaluator.settle import Settlement
-from evaluator.showdown import best_hands
+from evaluator.showdown import Portion, best_hands
 from pipeline.generate import strategy
 from pipeline.generate.guts import FRESH, Carry
 from pipeline.generate.world import Setup
@@ -110,7 +111,7 @@ class _Play:
         self.answers: dict[str, Callable[[Step], Answer]] = {
             DEAL: self.deal, BOARD: self.board, CHOOSE: self.choose, DRAW: self.draw,
             DISCARD: self.discard, SPLIT: self.split, ROLL: self.roll, REMOVE: self.remove_boards,
-            EXPOSE: self.expose, ACT: self.act, RUN_TWICE: self.run_twice, SHOW: self.show,
+            EXPOSE: self.expose, BUY: self.buy, ACT: self.act, RUN_TWICE: self.run_twice, SHOW: self.show,
             RESHUFFLE: self.reshuffle, RETURN: self.give_back, DECLARE: self.declare, LEG: self.leg,
             BURN: self.burn, CARRY: self.chore,
         }
@@ -225,13 +226,55 @@ class _Play:
             return answer(step, tuple(self.rng.sample(step.cards, step.fewest)))
         return answer(step, step.cards[:1] if self.rng.random() < 0.3 else ())
 
+    def buy(self, step: Step) -> Answer:
+        """A paid option (Waco's twist, Mutual of Omaha's down card): sometimes bought, for the price
+        the step names; a twist throws one of the player's down cards."""
+        if self.rng.random() >= 0.35 or (step.detail == TWIST and not step.cards):
+            return ()
+        if step.detail == TWIST:
+            return answer(step, (self.rng.choice(step.cards),), self.take(1))
+        if step.options:  # the number of their cards to play (Omaha 33)
+            return answer(step, (self.rng.choice(step.options),))
+        return answer(step, self.take(1))
+
     def declare(self, step: Step) -> Answer:
+        """A declaration (docs/games.md `[declare]`), chosen from the hand: both with a strong high
+        and a good low, the stronger side otherwise, and now and then a bold "both" or a coin
+        toss, so that hands scoop, fail a declaration of both, and split; a guts game's in or out."""
+        assert step.player is not None
+        if self.game.guts is not None:
+            return self.guts_declaration(step)
+        player = self.table.players[step.player]
+        boards = {name: tuple(cards) for name, cards in self.engine.board_cards.items()
+                  if name not in self.engine.removed_boards}
+
+        def hand(word: str) -> dict[str, Portion]:
+            made = best_hands(self.game.id, player.cards, boards, self.engine.dice,
+                              self.engine.profile.options, up=player.dealt_up, declared=word)
+            return {p.name: p for p in made}
+
+        words = step.options
+        high = hand("high")["high"] if "high" in words else None
+        low = hand("low")["low"] if "low" in words else None
+        strong = high is not None and high.rank is not None and \
+            category("high", high.rank) not in ("high card", "pair", "two pair", "three of a kind")
+        good = low is not None and low.rank is not None and low.rank >= low_floor(7)
+        roll = self.rng.random()
+        if BOTH in words and ((strong and good and roll < 0.8) or roll < 0.1):
+            word = BOTH
+        elif strong != good:
+            word = "high" if strong else "low"
+        else:
+            word = "low" if low is not None and low.rank is not None and roll < 0.55 else "high"
+        return answer(step, (word if word in words else self.rng.choice(words),))
+
+    def guts_declaration(self, step: Step) -> Answer:
         """A guts declaration: in more often with a hand that is ahead of the board alone (a pair or
-        better of the player's own cards), else now and then."""
+        better of the player's own cards), else now and then; out otherwise."""
         holding = self.table.players[step.player or ""].cards
         ranks = [c[0] for c in holding]
         paired = len(set(ranks)) < len(ranks)
-        word = "in" if self.rng.random() < (0.6 if paired else 0.3) else "out"
+        word = IN if self.rng.random() < (0.6 if paired else 0.3) else OUT
         return answer(step, (word,) if word in step.options else step.options[:1])
 
     def leg(self, step: Step) -> Answer:

@@ -83,18 +83,19 @@ class Setup:
 def max_players(game: Game) -> int:
     """How many players the game seats: a full ring where the deck allows it.
 
-    Stud games seat eight (a common card when the stub runs short, §2.47); draw games six (the
-    discards are reshuffled when needed); flop games as many as the deck holds hole cards for,
-    at most nine.
+    Stud games seat eight (a common card when the stub runs short, §2.47), a stud game that deals
+    common cards too only as many as the deck holds (Nine Card Stud II, #890: seven); draw games
+    six (the discards are reshuffled when needed); flop games as many as the deck holds hole cards
+    for, at most nine.
     """
-    if game.forced != "blinds" or game.showing is not None or game.choices:
-        return 8  # Paradise Road Pick'em may become a stud game (§2.38)
-    if all(not s.boards for s in game.streets):
-        return 6
     board = sum(n for s in game.streets for _, n in s.boards)
     hole = game.hole_cards
-    if "extra_hole_cards_on_black_flop" in game.rules:
-        hole += 2
+    if game.forced != "blinds" or game.showing is not None or game.choices:
+        # Paradise Road Pick'em may become a stud game (§2.38)
+        return min(8, (game.deck.size - board) // hole) if board else 8
+    if all(not s.boards for s in game.streets):
+        return 6
+    hole += sum(s.extra.most(sum(n for _, n in s.boards)) for s in game.streets if s.extra)  # Wonky Donkey
     return min(9, (game.deck.size - board) // hole)
 
 
@@ -227,8 +228,9 @@ def hand_setup(seed: int, variant: str, index: int, plain: bool = False,
     count = min(count, config.max_seats)
     seat_numbers = sorted(table_rng.sample(range(1, config.max_seats + 1), count))
     names = table_rng.sample(PLAYERS, count)
-    level = min(table_rng.randrange(3) + session // 2, 6)
-    # Tournament levels rise from session to session; a cash table keeps its stakes.
+    # Tournament levels rise from session to session (the table's first level is its own, drawn once
+    # per table, so that no session starts below the one before); a cash table keeps its stakes.
+    level = min(Random(f"{seed}:{variant}:{t}:level").randrange(3) + session // 2, 6)
     stakes, level_text = _stakes(game, config, level, Random(f"{seed}:{variant}:stakes:{t}"))
     bomb = (not plain and cash and config.structure != "limit" and game.forced == "blinds"
             and game.showing is None and any(s.boards for s in game.streets) and rng.random() < 0.04)
