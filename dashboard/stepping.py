@@ -42,7 +42,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from evaluator.awarding import side_pots
-from evaluator.catalog import ALL_GAMES
+from evaluator.catalog import ALL_GAMES, OUT
 from evaluator.profiles import resolve
 from evaluator.replay import Replay
 from evaluator.settle import run_hands
@@ -98,7 +98,7 @@ class SeatState:
     won: int = 0  # pushed to the player so far, as the record pushed it
     shown: str | None = None  # the hand as the player announced it at the showdown
     strength: tuple[str, ...] = ()  # the hand as the rules read it, per portion (the evaluator's words)
-    declared: str | None = None  # what the player declared (high, low, both: docs/games.md `[declare]`)
+    declared: str | None = None  # what the player declared (high, low, both; in: docs/games.md `[declare]`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,6 +287,11 @@ class _Table:
             player.folded = True
         elif kind == "declare":
             player.declared = action.detail
+            game = ALL_GAMES.get(self.hand.variant)
+            if action.detail == OUT and game is not None and game.guts is not None:
+                player.folded = True  # a guts player out has dropped, as one who folds
+        elif kind == "burn":
+            player.stack -= amount  # paid to a guts game's next deal: out of the stack, not into this pot
         self._cards(player, action)
         if action.all_in:
             player.all_in = True
@@ -328,6 +333,10 @@ class _Table:
             self.shared = len(self.boards.get("1", []))
         elif kind == "roll" and action.detail:
             self.dice = _dice(action.detail)
+        elif kind == "carry_in":  # a guts game's pot from the deal before: dead money of this pot
+            self.dead += action.amount or 0
+        elif kind == "carry_out":  # the pot not won, carried to the next deal
+            self.dead -= action.amount or 0
 
     def contenders(self) -> list[str]:
         return [p.name for p in sorted(self.players.values(), key=lambda p: p.seat)

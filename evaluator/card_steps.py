@@ -10,6 +10,7 @@ from evaluator.catalog import (
     AFTER_BETTING,
     BEFORE_BETTING,
     BUY,
+    OUT,
     TWIST,
     WITH_OWN_ACTION,
     Game,
@@ -78,7 +79,7 @@ class CardSteps(Wagering):
 
     def on_declare(self, player: Player, action: Action, spec: Street) -> None:
         """A declaration (docs/games.md `[declare]`): each player still in declares once, a word the
-        game allows, on its declaring street."""
+        game allows, on its declaring street; a guts game's player who declares out drops (`[guts]`)."""
         street = self.street
         declare = self.game.declare
         assert street is not None
@@ -86,22 +87,27 @@ class CardSteps(Wagering):
             return
         word = action.detail or ""
         rule = declaring_rule(self.game, spec)
-        if not player.live:
-            self.flag("WRONG_DECLARATION", f"{player.name} declares {word} but has folded: {rule}")
-        elif player.declared is not None:
+        if player.declared is not None:  # before a fold: a guts player's out is one
             self.flag("WRONG_DECLARATION",
                       f"{player.name} declares {word} after declaring {player.declared}: {rule}")
+        elif not player.live:
+            self.flag("WRONG_DECLARATION", f"{player.name} declares {word} but has folded: {rule}")
         elif word not in declare.words:
             self.flag("WRONG_DECLARATION", f"{player.name} declares {word!r}: {rule}")
         else:
             player.declared = word
+            if word == OUT and self.game.guts is not None:
+                player.folded = True  # a guts player out drops, and has no part in this deal's pot
         street.declared.add(player.name)
 
     def check_declarations(self, street: StreetState) -> None:
-        """At the end of the declaring street: every player still in has declared."""
+        """At the end of the declaring street: every player still in has declared, where two or more
+        were left to (once the declarations began, a guts game's last player in too)."""
         spec = street.spec
         if spec is None or "declare" not in spec.steps or self.game.declare is None:
             return
+        if len(self.live) < 2 and not street.declared:
+            return  # the hand was over before anybody had to declare
         for p in self.live:
             if p.declared is None:
                 self.flag("MISSING_DECLARATION",

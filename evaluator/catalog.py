@@ -188,13 +188,15 @@ class Part:
 
 
 BOTH = "both"  # the declaration for every portion of the pot (Declare.words)
+IN, OUT = "in", "out"  # a guts game's declarations (Declare.words with `Game.guts`)
 
 
 @dataclass(frozen=True, slots=True)
 class Declare:
     """A game where the players still in declare which portion of the pot they play for, before
     the showdown (docs/games.md, a game's `[declare]` table and a street's `declare` step): the
-    `words` a player may declare (portion names: "high", "low"; and BOTH, every portion), and for
+    `words` a player may declare (portion names: "high", "low"; and BOTH, every portion; a guts
+    game's IN and OUT, where a player out drops from the deal: `Game.guts`), and for
     a board chosen by the declaration (Triple Board Omaha #928 rule 11), the paths each word plays
     (`paths`: word -> paths, in the form of `Game.paths`; a word not there plays the game's own)."""
 
@@ -205,10 +207,36 @@ class Declare:
         """The paths a declaration of `word` plays, or None where it plays the game's own."""
         return dict(self.paths).get(word) if word is not None else None
 
+    @property
+    def portions(self) -> bool:
+        """Whether the words name portions of the pot (high, low, both), which the declared hands are
+        settled by (evaluator.showdown.decide_declared); a guts game's in and out do not: a player
+        out drops, and those in play for the pot as any showdown (evaluator.guts)."""
+        return OUT not in self.words
+
     @staticmethod
     def covers(word: str | None, portion: str) -> bool:
         """Whether a declaration of `word` plays for the portion named `portion`."""
         return word in (BOTH, portion)
+
+
+# What a guts game's loser pays to the next deal's pot (`Guts.burn`).
+BURN_POT = "pot"  # "must match the pot" (Piranha): the pot the deal was played for
+BURN_MAX_BET = "max_bet"  # "ten times max bet" (Omaha Burns): `times` the limit's big bet
+
+
+@dataclass(frozen=True, slots=True)
+class Guts:
+    """A guts game's money across deals (a game file's `[guts]`, docs/games.md): the players who
+    declared in and lost pay `burn` (the pot, or the max bet) `times` over, times the deal's pot
+    number when `by_pots` (Progressive Omaha Burns), into the next deal's pot; a deal nobody went in
+    carries its pot to the next. `legs`: the high hand gets a leg and the pot stays, the player who
+    reaches this many legs wins it (Evolution; 0: the best hand wins the pot)."""
+
+    burn: str
+    times: int = 1
+    by_pots: bool = False
+    legs: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +265,7 @@ class Game:
     # `paths`): the `hand` is played with each path as its board, the best of them counting.
     paths: tuple[tuple[str, ...], ...] = ()
     declare: Declare | None = None  # the players declare before the showdown (docs/games.md `[declare]`)
+    guts: Guts | None = None  # a guts game's burns, carried pots and legs (docs/games.md `[guts]`)
 
     @property
     def id(self) -> str:
@@ -343,6 +372,8 @@ def catalog_entry(game: Game) -> dict[str, object]:
         **({"declare": {"words": list(game.declare.words),
                         "paths": {w: [list(p) for p in ps] for w, ps in game.declare.paths}}}
            if game.declare else {}),
+        **({"guts": {"burn": game.guts.burn, "times": game.guts.times, "by_pots": game.guts.by_pots,
+                     "legs": game.guts.legs}} if game.guts else {}),
     }
 
 

@@ -911,6 +911,10 @@ def all_in_adjusted(hand: Hand, *, samples: int | None = None, seed: int = SEED)
     all_in = {a.player for a in actions if a.all_in}
     if not all_in or hand.variant not in GAMES:
         return None  # most hands: asked first, they are turned away in 2 µs instead of 8
+    if ALL_GAMES[hand.variant].guts is not None:
+        # A guts game (evaluator.guts): declarations after the all-in, a pot that may be carried or
+        # won on a leg, and burns to the next deal make no equity times the pot a true result.
+        return None
     dealt_in = [s.player for s in sorted(hand.seats, key=lambda s: s.number) if not s.sitting_out]
     folded = {a.player for a in actions if a.kind == "fold"}
     contenders = [p for p in dealt_in if p not in folded]

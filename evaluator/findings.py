@@ -3,7 +3,8 @@
 Every finding has a stable UPPER_SNAKE `code`, a severity (`error`: a rule broken; `warning`:
 a questionable record; `info`: a note for the tournament director) and the rulebook section
 it cites. `CODES` is the list a director can read; `sample_histories/audit/CODE.bhh` holds a
-hand that breaks each one (`home_games/audit/CODE.bhh` for the declarations only house games make).
+hand that breaks each one (`home_games/audit/CODE.bhh` for the declarations, paid options and
+guts games, which only house games have).
 
 >>> CODES["RAISE_BELOW_MINIMUM"].rule
 'BARGE 2025 §1.2'
@@ -128,10 +129,19 @@ CODES: dict[str, Code] = _codes(
      "is not the player's next line"),
     ("WRONG_PURCHASE", "error", GAME, "a paid option taken on a street that does not sell it, a second "
      "purchase on a street, or a bought card of the wrong kind or number"),
-    ("WRONG_DECLARATION", "error", GAME, "a declaration (high, low, both) the game does not allow: a word "
-     "it has not, by a player who folded, or a second one"),
+    # declarations (docs/games.md "Declarations": a street's `declare` step, a game's `[declare]`;
+    # out of turn, where the game declares in turn, is OUT_OF_TURN)
+    ("WRONG_DECLARATION", "error", GAME, "a declaration the game does not allow: a word it has not (high, "
+     "low, both; a guts game's in, out), by a player who folded or went out, or a second one"),
     ("MISSING_DECLARATION", "error", GAME, "a player still in at the showdown who did not declare (a hand "
-     "not declared cannot win)"),
+     "not declared cannot win; a guts game's player neither in nor out)"),
+    # guts games (docs/games.md `[guts]`: burns to the next pot, carried pots, legs)
+    ("WRONG_BURN", "error", GAME, "a guts game: a player who went in and lost did not pay the rule's amount "
+     "to the next pot, or a player paid who did not lose"),
+    ("WRONG_CARRY", "error", GAME, "a guts game: the pot carried to the next deal is not the pot the rule "
+     "leaves (nobody went in, a leg), or a carried pot brought in late"),
+    ("WRONG_LEG", "error", GAME, "a guts game with legs: a leg to another than the high hand among those in, "
+     "or a leg count beyond the legs that win"),
     ("FLOOR_RULING", "info", GAME, "a floor ruling recorded in the hand"),
     ("UNKNOWN_RULES_OPTION", "warning", GAME, "a rules option the profile does not know; it was ignored"),
     ("REPLAY_STOPPED", "warning", GAME, "the record is too broken to replay past this point"),

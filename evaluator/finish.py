@@ -10,11 +10,14 @@ from dataclasses import replace
 
 from evaluator.award_check import check_awards, rake_breaches
 from evaluator.awarding import chip_unit
+from evaluator.catalog import IN, Guts
 from evaluator.descriptions import misdescriptions
 from evaluator.fees import Fees
-from evaluator.settle import Known, Seat, Table, room_money, settle
+from evaluator.guts import burn_words, pot_number, recorded_leg
+from evaluator.settle import Known, Seat, Settlement, Table, room_money, settle
 from pipeline.amounts import format_amount as chips
 from pipeline.amounts import parse_amount
+from pipeline.model import Action
 
 CARD_FAULTS = frozenset({"DUPLICATE_CARD", "SHOWN_CARDS_NOT_HELD", "CARD_NOT_IN_DECK"})
 
@@ -46,14 +49,17 @@ class Finish(Fees):
         known: Known = {}
         if not self.hand.awards and over and self.settle_unrecorded(table, known):
             pass
-        elif sum(awarded.values()) + rake != pot:
+        elif sum(awarded.values()) + rake + self.carried_out != pot:
             self.flag(
                 "AWARDS_MISMATCH",
                 f"the pot is {chips(pot)} but {chips(sum(awarded.values()))} was awarded"
-                + (f" and {chips(rake)} raked" if rake else ""),
+                + (f" and {chips(rake)} raked" if rake else "")
+                + (f" and {chips(self.carried_out)} carried to the next deal" if self.carried_out else ""),
             )
-        elif sum(awarded.values()) + rake == pot:
+        else:
             self.check_showdown(table, known)
+        if self.game.guts is not None and self.settlement is not None:
+            self.check_guts(self.game.guts, self.settlement)
         if self.hand.total_pot is not None and self.hand.total_pot != pot:
             self.flag(
                 "TOTAL_POT_MISMATCH",
@@ -68,14 +74,76 @@ class Finish(Fees):
             if player is None:
                 continue
             computed = player.stack + awarded[player.name]
+            burned = self.burns[player.name]
             if computed != final.amount:
                 self.flag(
                     "STACK_MISMATCH",
                     f"{player.name} ends with {chips(final.amount)} but started with "
-                    f"{chips(computed - awarded[player.name] + player.total)}, "
-                    f"put in {chips(player.total)} and won {chips(awarded[player.name])}: {chips(computed)}",
+                    f"{chips(computed - awarded[player.name] + player.total + burned)}, "
+                    f"put in {chips(player.total)}"
+                    + (f", paid {chips(burned)} to the next pot" if burned else "")
+                    + f" and won {chips(awarded[player.name])}: {chips(computed)}",
                 )
 
+    # ---- a guts game's deal (evaluator.guts) ----
+    def guts_line(self, action: Action) -> None:
+        """The pot brought in from the deal before, a loser's payment to the next deal's pot, the
+        pot carried to the next deal, a leg: the money moves, and the lines are checked at the end."""
+        kind = action.kind
+        if self.game.guts is None:
+            self.flag("UNEXPECTED_STEP", f"{kind.replace('_', ' ')} is not a step of "
+                      f"{self.game.variant.name}, "
+                      "which is not a guts game")
+        amount = action.amount or 0
+        if kind == "carry_in":
+            if any(p.total or p.cards for p in self.players.values()) or self.carried_in:
+                self.flag("WRONG_CARRY", "the pot carried from the last deal is brought in after the deal "
+                          f"began: in {self.game.variant.name} the redeal's pot comes first, once")
+            self.carried_in += amount
+        elif kind == "carry_out":
+            self.carried_out += amount
+        elif kind == "burn" and action.player in self.players:
+            player = self.players[action.player]
+            player.stack -= amount
+            self.burns[player.name] += amount
+        elif kind == "leg" and action.player in self.players:
+            detail = action.detail or ""
+            self.legs[action.player] = int(detail) if detail.isdigit() else 0
+
+    def check_guts(self, guts: Guts, settlement: Settlement) -> None:
+        """The deal's end against its guts rule: what is carried to the next deal, what each loser
+        pays to the next pot (the rule's amount, or the stack they have left), who gets a leg."""
+        name = self.game.variant.name
+        if self.carried_out != settlement.carried_out:
+            why = "nobody went in" if not self.went_in() else (
+                "the pot stays until a player's last leg" if guts.legs else "the pot was won")
+            self.flag("WRONG_CARRY", f"{chips(self.carried_out)} carried to the next deal; the rule carries "
+                      f"{chips(settlement.carried_out)} ({why}): {name}")
+        owed = dict(settlement.burns)
+        rule = f"in {name} each player who went in and lost pays {burn_words(guts)} to the next pot"
+        for who in sorted(set(owed) | set(self.burns), key=self.order.index):
+            player = self.players[who]
+            due = min(owed.get(who, 0), player.stack + self.burns[who])
+            if self.burns[who] != due:
+                what = "did not go in and lose" if who not in owed else f"owes {chips(due)}"
+                self.flag("WRONG_BURN", f"{who} pays {chips(self.burns[who])} to the next pot but {what}: "
+                          f"{rule}")
+        if guts.legs:
+            recorded = sorted(self.legs)
+            if recorded != sorted(settlement.legs):
+                self.flag("WRONG_LEG", f"a leg to {', '.join(recorded) or 'nobody'}; the high hand among "
+                          f"those in is {', '.join(settlement.legs) or 'nobody'}'s: in {name} the high hand "
+                          "gets a leg")
+            for who, count in self.legs.items():
+                if not 1 <= count <= guts.legs:
+                    self.flag("WRONG_LEG", f"{who} gets leg {count}: in {name} the first to {guts.legs} legs "
+                              "wins the pot")
+        elif self.legs:
+            self.flag("WRONG_LEG", f"a leg given in {name}, a game without legs")
+
+    def went_in(self) -> tuple[str, ...]:
+        """The players who declared in (the declarations' own record, `Player.declared`)."""
+        return tuple(name for name in self.order if self.players[name].declared == IN)
 
     # ---- the showdown and the pots ----
     def table(self) -> Table:
@@ -104,7 +172,9 @@ class Finish(Fees):
             self.chosen, self.runs, self.shared, self.hand.button_seat,
             odd_chip="card" if self.game.forced == "antes" else "button",  # §1.4 rule 3: stud, or a button
             rake=self.hand.rake or 0, sevens_rule=self.after_draw_from is not None,
-            cash_outs=cash_outs, splash=splash, dealt=tuple(self.board_order),
+            cash_outs=cash_outs, splash=splash, dealt=tuple(self.board_order), carried=self.carried_in,
+            went_in=self.went_in(), pot_number=pot_number(self.hand.actions), max_bet=self.bet_size("big"),
+            leg=recorded_leg(self.hand.actions),
         )
 
     def unit(self) -> int:

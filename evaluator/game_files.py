@@ -24,7 +24,7 @@ from evaluator.cards import MEXICAN, SHORT, STANDARD, WITH_JOKER, Deck
 from evaluator.variants import ALL_VARIANTS, Variant
 
 if TYPE_CHECKING:
-    from evaluator.catalog import Declare, Extra, Game, Part, SplitCard, Street, WildRule
+    from evaluator.catalog import Declare, Extra, Game, Guts, Part, SplitCard, Street, WildRule
 
 SHIPPED = Path(__file__).resolve().parent / "games"
 ENV_GAMES = "BARGE_GAMES"  # folders of house games, os.pathsep-separated
@@ -71,9 +71,11 @@ PRICES = ("small", "big")  # the limit bet a paid option costs: "big" is the max
 
 GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "bring_in", "showing",
              "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice", "portion",
-             "declare")
+             "declare", "guts")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
                "timing", "in_turn", "flip", "flip_by", "extra", "sells", "price", "counts")
+GUTS_KEYS = ("burn", "times", "by_pots", "legs")
+BURNS = ("pot", "max_bet")  # evaluator.catalog BURN_POT, BURN_MAX_BET
 EXTRA_KEYS = ("down", "when", "each")  # a street's `extra` (evaluator.catalog.Extra)
 EXTRA_WHEN = ("mostly_black",)
 CHOICE_KEYS = ("game", "street")
@@ -94,6 +96,7 @@ RANK_NAMES = tuple("23456789TJQKA")
 HOUSE_REQUIRED = ("id", "name", "rule")
 DECLARE_KEYS = ("words", "paths")
 BOTH = "both"  # evaluator.catalog.BOTH: the declaration for every portion
+IN_OUT = ("in", "out")  # evaluator.catalog IN, OUT: a guts game's declarations (with [guts])
 
 
 class GameDefinitionError(ValueError):
@@ -390,6 +393,8 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
     parts = _portions(src, data["portion"]) if "portion" in data else parent.parts if parent else ()
     if "declare" in data:
         fields["declare"] = _declare(src, ("declare",), data["declare"])
+    if "guts" in data:
+        fields["guts"] = _guts(src, data["guts"])
     game = Game(variant, streets=streets, choices=choices, parts=parts, **fields) if parent is None \
         else replace(parent, variant=variant, streets=streets, choices=choices, parts=parts, **fields)
     if (game.hand == CHOSEN) != bool(game.choices):
@@ -401,7 +406,27 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
     _check_sales(src, game)
     _check_declare(src, game)
     _check_extra(src, game)
+    if game.guts is not None and game.guts.burn == "max_bet" and game.structures != ("limit",):
+        raise src.error(("guts", "burn"), 'the max bet is a limit game\'s big bet: structures = ["limit"]')
     return game
+
+
+def _guts(src: _Source, raw: object) -> Guts:
+    """A guts game's `[guts]` table: burn, times, by_pots, legs (docs/games.md)."""
+    from evaluator.catalog import Guts
+
+    at: Where = ("guts",)
+    table = _need(src, at, raw, dict, 'a table such as { burn = "pot" }')
+    _unknown(src, at, table, GUTS_KEYS)
+    if "burn" not in table:
+        raise src.error(at, 'a guts game needs `burn = "pot"` or `"max_bet"`')
+    burn = _one_of(src, (*at, "burn"), table["burn"], BURNS)
+    times = _count(src, (*at, "times"), table.get("times", 1))
+    if times < 1:
+        raise src.error((*at, "times"), f"expected 1 or more, got {times}")
+    by_pots = _need(src, (*at, "by_pots"), table.get("by_pots", False), bool, "true or false")
+    legs = _count(src, (*at, "legs"), table.get("legs", 0))
+    return Guts(burn, times, bool(by_pots), legs)
 
 
 def _check_extra(src: _Source, game: Game) -> None:
@@ -611,7 +636,7 @@ def _declare(src: _Source, where: Where, raw: object) -> Declare:
     _unknown(src, where, table, DECLARE_KEYS)
     if "words" not in table:
         raise src.error(where, 'a [declare] table needs `words = [...]` (e.g. ["high", "low", "both"])')
-    words = _names(src, (*where, "words"), table["words"], (*PORTION_NAMES, BOTH))
+    words = _names(src, (*where, "words"), table["words"], (*PORTION_NAMES, BOTH, *IN_OUT))
     if len(words) < 2 or len(set(words)) != len(words):
         raise src.error((*where, "words"), f"at least two different words; got {list(words)}")
     paths = _need(src, (*where, "paths"), table.get("paths", {}), dict,
@@ -623,8 +648,12 @@ def _declare(src: _Source, where: Where, raw: object) -> Declare:
 
 def _check_declare(src: _Source, game: Game) -> None:
     """A game with `[declare]` has a street with the `declare` step, and the other way round; its
-    words name portions the game's hand has; a declaration's paths are boards the streets deal."""
+    words name portions the game's hand has, or are a guts game's in and out (exactly with
+    `[guts]`); a declaration's paths are boards the streets deal."""
     declaring = [street.name for street in game.streets if "declare" in street.steps]
+    if game.guts is not None and game.declare is None:
+        raise src.error(("guts",), 'a guts game declares in or out: [declare] words = ["in", "out"], and a '
+                        'street with steps = ["declare"]')
     if game.declare is None:
         if declaring:  # at the file's own [[street]] table of that name, where it writes one
             tables = src.data.get("street", [])
@@ -636,6 +665,17 @@ def _check_declare(src: _Source, game: Game) -> None:
         return
     if len(declaring) != 1:
         raise src.error(("declare",), f'one street with steps = ["declare"]; the game has {len(declaring)}')
+    if game.guts is not None:  # in or out, each player for themselves (evaluator.guts)
+        if sorted(game.declare.words) != sorted(IN_OUT):
+            raise src.error(("declare", "words"), f'a guts game\'s words are ["in", "out"]; got '
+                            f"{list(game.declare.words)}")
+        if game.declare.paths:
+            raise src.error(("declare", "paths"), "a guts game's declaration chooses no board")
+        return
+    for i, word in enumerate(game.declare.words):
+        if word in IN_OUT:
+            raise src.error(("declare", "words", i), f"{word!r} is a guts game's declaration: the game needs "
+                            "[guts]")
     if game.parts:
         names: tuple[str, ...] = tuple(part.name for part in game.parts)
     else:  # a way of making a hand by name: its portions are the showdown's scales, high first

@@ -131,6 +131,12 @@ class HandState:
         self.removed_boards: set[str] = set()
         self.street: StreetState | None = None
         self.forced_checked = False
+        # A guts game's deal (evaluator.guts): the pot brought in from the deal before, the pot
+        # carried to the next, what each player paid to the next deal's pot, the legs given.
+        self.carried_in = 0
+        self.carried_out = 0
+        self.burns: Counter[str] = Counter()
+        self.legs: dict[str, int] = {}
         self.scale = self._kill_scale()
         self.anchor = self._blind_anchor()  # the seat the first betting round starts after
         self.seq = 0
@@ -180,8 +186,9 @@ class HandState:
         return stakes.bomb_pot or stakes.big_blind or stakes.bring_in or stakes.small_bet or 0
 
     def pot(self) -> int:
-        """Every chip put in this hand: antes and dead blinds, and all wagers (less returns)."""
-        return sum(p.total for p in self.players.values())
+        """Every chip put in this hand: antes and dead blinds, and all wagers (less returns), and a
+        guts game's pot carried in from the deal before."""
+        return sum(p.total for p in self.players.values()) + self.carried_in
 
     def contributed(self, player: Player) -> int:
         """What `player` put in once the rules returned the uncalled part of their bets."""

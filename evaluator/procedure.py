@@ -54,17 +54,22 @@ EXPOSE = "expose"  # `player` turns up `fewest` to `most` of `cards` (a required
 BUY = "buy"  # `player` may pay `count` chips (a fee) for what the street sells, `detail`: "twist" (one
 #              of `cards` discarded and replaced), "down" or "up" (one more card), "hole" (one of
 #              `options`, the numbers of their cards to play, declared); or decline
-DECLARE = "declare"  # `player` declares one of `options` (high, low, both: docs/games.md `[declare]`)
+DECLARE = "declare"  # `player` declares one of `options` (docs/games.md `[declare]`: high, low, both; a
+#                      guts game's in, out)
 ACT = "act"  # `player` acts in the betting round: `moves`
 RUN_TWICE = "run_it"  # the players all-in may run the rest of the board twice (`chore`: the action)
 SHOW = "show"  # `player` shows `cards` (described as `detail`) or mucks
 RESHUFFLE = "reshuffle"  # chore: the stub ran out, `cards` (discards, muck) make a new one
 RETURN = "return"  # chore: §1.1, the uncalled part of the top wager goes back to `player`
+LEG = "leg"  # a guts game with legs: `player`, the high hand among those in, gets a leg (the driver
+#             knows how many they held before this deal: `count` is 1 more than nothing held)
+BURN = "burn"  # chore: `player`, in and beaten, pays `count` to the next deal's pot
+CARRY = "carry"  # chore: the dealer carries `count`, the pot not won, to the next deal
 PUSH = "push"  # the hand is over: the dealer pushes the pots
 DONE = "done"
 
 # Steps whose one answer the procedure knows (`Step.chore`).
-CHORES = frozenset({RESHUFFLE, RETURN})
+CHORES = frozenset({RESHUFFLE, RETURN, BURN, CARRY})
 
 
 class StepError(ValueError):
@@ -92,13 +97,15 @@ class Step:
 def opening(shell: Hand, straddle: bool = False,
             adjust: Callable[[list[Post]], list[Post]] | None = None) -> LiveHand:
     """The hand with its forced bets posted as the rules say (`evaluator.legal.forced_bets`);
-    `adjust` may change them first (a generator's planned mistake)."""
+    `adjust` may change them first (a generator's planned mistake). A guts game's pot carried in
+    from the deal before (a `carry_in` action of `shell`) comes first."""
     first = ALL_GAMES[shell.variant].streets[0].name
     posts = forced_bets(shell, resolve(shell.rules_profile, shell.rules_options), straddle)
     if adjust is not None:
         posts = adjust(posts)
+    carried = tuple(replace(a, street=first) for a in shell.actions if a.kind == "carry_in")
     forced = tuple(Action(first, p.kind, p.player, p.amount, all_in=p.all_in, detail=p.detail) for p in posts)
-    return LiveHand(replace(shell, actions=forced))
+    return LiveHand(replace(shell, actions=carried + forced))
 
 
 def betting_action(street: str, moves: Moves, kind: str, total: int = 0) -> Action:
@@ -165,6 +172,8 @@ def answer(step: Step, picked: tuple[str, ...] = (), drawn: tuple[str, ...] = ()
         return (Action(street, "roll", who, detail=" ".join(picked)),)
     if kind == REMOVE:
         return tuple(Action(street, "remove_board", None, detail=row) for row in picked)
+    if kind == LEG:
+        return tuple(Action(street, "leg", who, detail=count) for count in picked)
     if kind == SHOW:
         if picked == ("muck",):
             return (Action(street, "muck", who),)
@@ -246,6 +255,30 @@ class Procedure:
             index += 1
         if len(self.table.live) >= 2:
             yield from self.showdown()
+        if self.game.guts is not None:
+            yield from self.deal_end()
+
+    def deal_end(self) -> Generator[Step, Answer, None]:
+        """A guts game's deal ends (evaluator.guts): the high hand's leg (Evolution), what each
+        player who went in and lost pays to the next deal's pot (the rule's amount, or what they
+        have left), and the pot carried to the next deal when it is not won."""
+        # Under the showdown's marker, opened when the deal ended before it: the street the deal
+        # ended on is closed first, so that its uncalled bet is back before the pot is counted.
+        street = "showdown"
+        self.table.enter(street)
+        settlement = self.table.settle(replace(self.engine.hand, actions=tuple(self.table.actions)))
+        for who in settlement.legs:
+            yield from self.ask(Step(street, LEG, who, count=1))
+        if settlement.legs:  # the leg's number decides whether the pot is won
+            settlement = self.table.settle(replace(self.engine.hand, actions=tuple(self.table.actions)))
+        for who, due in settlement.burns:
+            amount = min(due, self.table.players[who].stack)
+            if amount:
+                yield from self.ask(Step(street, BURN, who, count=amount,
+                                         chore=(Action(street, "burn", who, amount),)))
+        if settlement.carried_out:
+            yield from self.ask(Step(street, CARRY, count=settlement.carried_out,
+                                     chore=(Action(street, "carry_out", None, settlement.carried_out),)))
 
     def street(self, spec: Street) -> Generator[Step, Answer, None]:
         name = spec.name

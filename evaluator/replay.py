@@ -27,7 +27,7 @@ from evaluator.flips import pays
 from evaluator.hand_state import Player, Stop, StreetState
 from evaluator.profiles import resolve
 from evaluator.wagering import BETTING_KINDS
-from pipeline.model import Action, Hand
+from pipeline.model import GUTS_KINDS, Action, Hand
 
 __all__ = ["END_STREETS", "Outcome", "Player", "Replay", "replay", "replay_hand"]
 
@@ -104,6 +104,9 @@ class Replay(Finish):
         if kind in ("post", "ante"):
             self.forced(action)
             return
+        if kind in GUTS_KINDS:
+            self.guts_line(action)
+            return
         if kind == "deal":
             self.deal(action)
             return
@@ -177,12 +180,12 @@ class Replay(Finish):
                     seq=street.last_seq,
                 )
         self._owe_uncalled(street)
+        self.check_declarations(street)
         if spec is not None and "remove_board" in spec.steps and (going_on or street.removed):
             self.check_removal(street)  # §2.34: a removal is checked whoever is left to play the river
         if spec is None or not going_on:
             return
         self.check_flips(street)
-        self.check_declarations(street)
         if spec.dice and not street.rolled and self.plan_index + 1 < len(self.plan):
             self.flag(
                 "WRONG_DICE",
@@ -233,7 +236,7 @@ def replay_hand(hand: Hand, profile: str | None = None) -> Outcome:
     for share in paid:
         won[share.player] += share.amount
     ending = {s.player: s.stack - engine.contributed(engine.players[s.player]) + won[s.player]
-              for s in hand.seats}
+              - engine.burns[s.player] for s in hand.seats}
     return Outcome(findings, paid, ending)
 
 

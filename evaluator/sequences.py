@@ -40,6 +40,7 @@ from itertools import pairwise
 from evaluator import missed_blinds
 from evaluator.catalog import ALL_GAMES
 from evaluator.findings import CODES, Finding, cite, procedure
+from evaluator.guts import pot_number
 from evaluator.profiles import resolve
 from pipeline.amounts import format_amount as chips
 from pipeline.model import Hand
@@ -57,9 +58,9 @@ _RESTACK = re.compile(r"re-?buys?|add-on|addon|lammer|cash(?:es|ed)? out", re.I)
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 
 NEXT, SITE, UNKNOWN, GAP = "next", "site", "unknown", "gap"
-# The only actions these checks read (rebuy notes, blinds posted, floor rulings): a store reading
-# hands back for them reads no others.
-ACTION_KINDS = frozenset({"note", "post", "ruling"})
+# The only actions these checks read (rebuy notes, blinds posted, floor rulings, a guts game's pots
+# carried, burns and legs): a store reading hands back for them reads no others.
+ACTION_KINDS = frozenset({"note", "post", "ruling", "carry_in", "carry_out", "burn", "leg"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +192,56 @@ def check(table: Sequence[TableHand]) -> list[Finding]:
             findings += _seats(a, b)
         if link == NEXT:
             findings += _button(a, b)
+    findings += guts_deals(table)
     return findings + missed_blinds.check(table, [_link(a, b) == NEXT for a, b in pairwise(table)])
+
+
+# ---- a guts game's deals --------------------------------------------------------------------
+
+def _states_pot(hand: Hand) -> bool:
+    """Whether the deal's carried pot states its pot number (`(pot N)`, docs/format.md)."""
+    return any(a.kind == "carry_in" and a.detail for a in hand.actions)
+
+
+def guts_deals(table: Sequence[TableHand]) -> list[Finding]:
+    """A guts game's consecutive deals (evaluator.guts): what a deal brings in is what the deal
+    before carried out and its losers paid to the next pot, under the next pot number (deals of
+    the same players: "redeal for all"; another table's players start a game of their own); a deal
+    that left nothing is followed by a new game, which brings nothing in; and a leg is one more
+    than the legs its player held in the game (Evolution), a game whose pot was won starting
+    again from none."""
+    findings: list[Finding] = []
+    legs: dict[str, int] = {}
+    for a, b in pairwise(table):
+        game = ALL_GAMES.get(b.hand.variant)
+        linked = _link(a, b) not in (GAP, UNKNOWN)
+        same = {s.player for s in a.hand.seats} == {s.player for s in b.hand.seats}
+        if game is None or game.guts is None or a.hand.variant != b.hand.variant or not linked or not same:
+            legs = {}
+            continue
+        out = sum(x.amount or 0 for x in a.hand.actions if x.kind in ("carry_out", "burn"))
+        brought = sum(x.amount or 0 for x in b.hand.actions if x.kind == "carry_in")
+        legs.update({x.player: int(x.detail or "") for x in a.hand.actions
+                     if x.kind == "leg" and x.player and (x.detail or "").isdigit()})
+        if not out or a.hand.awards:
+            legs = {}  # a new game: nothing left, or the pot won (a loser's burn starts the next game)
+        if brought != out:
+            left = f"carried out and paid {chips(out)} to the next pot" if out else "left nothing to carry"
+            findings.append(_finding(b, "WRONG_CARRY", (
+                f"brings in {chips(brought)} carried from the last deal, but {a.hand.hand_id} {left}: "
+                f"in {game.variant.name} the next deal's pot is what the deal before carried and its "
+                "losers paid")))
+        elif out and _states_pot(b.hand) and pot_number(b.hand.actions) != pot_number(a.hand.actions) + 1:
+            findings.append(_finding(b, "WRONG_CARRY", (
+                f"is pot {pot_number(b.hand.actions)}, but {a.hand.hand_id} was pot "
+                f"{pot_number(a.hand.actions)}: the redeal's pot is the next one")))
+        for x in b.hand.actions:
+            if x.kind == "leg" and x.player and (x.detail or "").isdigit() \
+                    and int(x.detail or 0) != legs.get(x.player, 0) + 1:
+                findings.append(_finding(b, "WRONG_LEG", (
+                    f"{x.player} gets leg {x.detail} but held {legs.get(x.player, 0)} in this game "
+                    f"after {a.hand.hand_id}: a leg is one more than those held")))
+    return findings
 
 
 # ---- levels ---------------------------------------------------------------------------------

@@ -15,8 +15,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from evaluator.awarding import Pot, Result, Share, award, side_pots
-from evaluator.catalog import ALL_GAMES
+from evaluator.catalog import ALL_GAMES, Guts
 from evaluator.codes import JOKER, RANKS
+from evaluator.guts import burn_due
 from evaluator.scales import low_floor
 from evaluator.showdown import Holding, Portion, best_hands, decide, decide_declared
 from pipeline.amounts import AmountError, parse_amount
@@ -80,6 +81,15 @@ class Table:
     cash_outs: Mapping[str, int] = field(default_factory=dict)  # player -> what the site paid them
     splash: int = 0  # splash-the-pot money in the main pot, when the room counts it
     dealt: tuple[str, ...] = ()
+    # A guts game's deal (evaluator.guts): the pot carried in from the deal before (dead money in
+    # the main pot, nobody's), the deal's pot number (1 for a game's first deal), the limit's big
+    # bet (a burn of "max bet"), and the leg the deal's high hand takes (Evolution: the recorded
+    # `gets leg N`, 1 when none is recorded).
+    carried: int = 0
+    went_in: tuple[str, ...] = ()  # the players who declared in (a mucked hand among them lost)
+    pot_number: int = 1
+    max_bet: int = 0
+    leg: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +109,11 @@ class Settlement:
     unchecked: str | None = None
     room: tuple[Share, ...] = ()
     declared: Mapping[str, str] = field(default_factory=dict)  # player -> word, where players declare
+    # A guts game (evaluator.guts): the pot carried to the next deal (not won), what each player
+    # who went in and lost owes the next deal's pot (before their stack caps it), and who gets a leg.
+    carried_out: int = 0
+    burns: tuple[tuple[str, int], ...] = ()
+    legs: tuple[str, ...] = ()
 
     @property
     def paid(self) -> tuple[Share, ...]:
@@ -226,7 +241,8 @@ class _Showdown:
         if len(eligible) == 1:
             return [Result(None, (eligible[0],))]
         hands = [self.best(name, run) for name in eligible]
-        if ALL_GAMES[t.game].declare is not None:  # the declared hands take the pot (docs/games.md)
+        declare = ALL_GAMES[t.game].declare
+        if declare is not None and declare.portions:  # the declared hands take the pot (docs/games.md)
             words = [self.seats[name].declared for name in eligible]
             awards = decide_declared(t.game, hands, words,
                                      lambda: [self.best(n, run, False) for n in eligible], chosen=t.chosen)
@@ -298,7 +314,7 @@ def settle(table: Table, recorded: bool = True, known: Known | None = None) -> S
                 "just called a short all-in bet with"
             notes.append(("SEVENS_RULE", f"{offender.name} {what} a seven-or-better after the draw and "
                           "won with it: the action after the draw is void", SEVENS_RULE))
-        pots = side_pots(live, dead, contenders)
+        pots = side_pots(live, dead + table.carried, contenders)
         _take_rake(pots, table.rake, table.options.get("rake", "main_pot_first"))
         place = odd_chip_order(table)
         shares = award(pots, judge, table.unit, lambda names: sorted(names, key=place.__getitem__),
@@ -306,12 +322,36 @@ def settle(table: Table, recorded: bool = True, known: Known | None = None) -> S
         shown = judge.hands(judge.tabled(contenders)) if len(contenders) > 1 else {}
     except _Unknown as unknown:
         return Settlement((), unchecked=str(unknown))
+    guts = ALL_GAMES[table.game].guts if table.game in ALL_GAMES else None
+    declared = {s.name: s.declared for s in table.seats if s.declared is not None}
+    if guts is not None:
+        return guts_settlement(guts, table, contenders, tuple(shares), tuple(pots), shown, declared)
     # The void action is pushed back as one more "pot", after the pots the hand formed.
     returned = [Share(len(pots), name, back, RETURNED) for name, back in refunds.items()]
     pushed = tuple(shares + returned)
-    declared = {s.name: s.declared for s in table.seats if s.declared is not None}
     return Settlement(pushed, tuple(pots), shown, tuple(notes), room=_room_payments(pushed, table, len(pots)),
                       declared=declared)
+
+
+def guts_settlement(guts: Guts, table: Table, contenders: Sequence[str], shares: tuple[Share, ...],
+                    pots: tuple[Pot, ...], shown: Mapping[str, tuple[Portion, ...]],
+                    declared: Mapping[str, str]) -> Settlement:
+    """A guts game's deal (docs/games.md `[guts]`): the contenders are the players who declared in
+    (a player out has dropped). Nobody in: the pot is carried to the next deal. Otherwise the best
+    hands among them win as in any pot, save that with legs the high hand gets a leg and the pot
+    stays until a player's leg is the last one; every player in who won nothing burns."""
+    pot = sum(s.live + s.dead for s in table.seats) + table.carried - table.rake
+    winners = tuple(dict.fromkeys(s.player for s in shares if s.amount))
+    legs: tuple[str, ...] = ()
+    if guts.legs and winners:
+        legs = winners
+        if table.leg < guts.legs:
+            shares = ()
+    losers = [name for name in dict.fromkeys([*table.went_in, *contenders]) if name not in winners]
+    due = burn_due(guts, pot, table.max_bet, table.pot_number)
+    carried = pot - sum(s.amount for s in shares)
+    return Settlement(shares, pots, shown, declared=declared, carried_out=carried,
+                      burns=tuple((n, due) for n in losers), legs=legs)
 
 
 POT_RAKE = (5, 100)  # PokerStars' rate: 5% of each pot

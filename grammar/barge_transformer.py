@@ -250,6 +250,13 @@ class BargeTransformer(Transformer[Token, Any]):
     def pay(self, value: int) -> list[Partial]:
         return _partial("fee", value)
 
+    # A guts game's money across deals (docs/format.md, "Deals of a guts game").
+    def burn(self, value: int) -> list[Partial]:
+        return _partial("burn", value)
+
+    def leg(self, count: Token) -> list[Partial]:
+        return _partial("leg", detail=str(int(count)))
+
     def dealt_line(self, name: Token, *groups: tuple[str, tuple[str, ...]]) -> tuple[Any, ...]:
         partials = [("deal", None, None, cards, face) for face, cards in groups]
         return ("action", name, name.value.strip(), partials, False)
@@ -294,6 +301,12 @@ class BargeTransformer(Transformer[Token, Any]):
 
     def reshuffle(self) -> list[Partial]:
         return _partial("reshuffle")
+
+    def carry_in(self, value: int, pot: Token | None = None) -> list[Partial]:
+        return _partial("carry_in", value, detail=None if pot is None else str(int(pot)))
+
+    def carry_out(self, value: int) -> list[Partial]:
+        return _partial("carry_out", value)
 
     def note(self, token: Token, text: Token) -> tuple[Any, ...]:
         return ("dealer", token, _partial("note", detail=text.value.strip()))

@@ -54,13 +54,28 @@ def chips_put_in(hand: Hand) -> dict[str, int]:
     return {p: live.get(p, 0) + dead.get(p, 0) for p in live.keys() | dead.keys()}
 
 
+def paid_to_next_deal(hand: Hand) -> dict[str, int]:
+    """Chips each player paid to a guts game's next deal (`pays A to the next pot`): out of their
+    stack, but not into this hand's pot."""
+    paid: defaultdict[str, int] = defaultdict(int)
+    for action in hand.actions:
+        if action.kind == "burn" and action.player is not None:
+            paid[action.player] += action.amount or 0
+    return dict(paid)
+
+
 def recorded_ending_stacks(hand: Hand) -> dict[str, int]:
-    """Starting stack - chips put in + chips collected, for every seated player."""
+    """Starting stack - chips put in - chips paid to a guts game's next deal + chips collected,
+    for every seated player. A hand's chips are conserved: the seats' starting stacks and the pot
+    carried in from the deal before make the ending stacks, the rake and what is carried out
+    (the pot and the burns, which belong to no player once paid)."""
     put_in = chips_put_in(hand)
+    burned = paid_to_next_deal(hand)
     collected: defaultdict[str, int] = defaultdict(int)
     for award in hand.awards:
         collected[award.player] += award.amount
     return {
-        seat.player: seat.stack - put_in.get(seat.player, 0) + collected[seat.player]
+        seat.player: seat.stack - put_in.get(seat.player, 0) - burned.get(seat.player, 0)
+        + collected[seat.player]
         for seat in hand.seats
     }

@@ -18,6 +18,10 @@ UNKNOWN_CARD = "??"
 JOKER = "Jk"
 
 # The action vocabulary of the `actions` table (docs/format.md, "Actions").
+# A guts game's money across deals (docs/format.md): the pot brought in from the deal before (the
+# dealer's), chips a loser pays to the next deal's pot ("burn", out of this hand), the pot not won
+# and carried to the next deal (the dealer's), and a leg won (Evolution; `detail`: how many held).
+GUTS_KINDS = frozenset({"carry_in", "carry_out", "burn", "leg"})
 FORCED_KINDS = frozenset({"post", "ante", "bring_in"})
 WAGER_KINDS = frozenset({"post", "bring_in", "complete", "bet", "call", "raise"})
 ACTION_KINDS = frozenset(
@@ -25,6 +29,7 @@ ACTION_KINDS = frozenset(
         "deal", "post", "ante", "bring_in", "complete", "bet", "call", "raise", "check",
         "fold", "stand_pat", "discard", "draw", "expose", "show", "muck", "roll", "choose",
         "split", "declare", "fee", "return", "board", "remove_board", "run_it", "reshuffle", "note", "ruling",
+        "carry_in", "carry_out", "burn", "leg",
     }
 )  # fmt: skip
 

@@ -116,6 +116,15 @@ def _verb(action: Action) -> str:
         return f"declares {action.detail}"
     if kind == "fee":
         return f"pays {a(action.amount or 0)}"
+    if kind == "burn":
+        return f"pays {a(action.amount or 0)} to the next pot"
+    if kind == "leg":
+        return f"gets leg {action.detail}"
+    if kind == "carry_in":
+        pot = f" (pot {action.detail})" if action.detail else ""
+        return f"brings in {a(action.amount or 0)} carried from the last deal{pot}"
+    if kind == "carry_out":
+        return f"carries {a(action.amount or 0)} to the next deal"
     if kind == "board":
         return f"deals board {action.detail} {_cards(action.cards)}"
     if kind == "remove_board":
@@ -173,8 +182,9 @@ def _body(hand: Hand) -> Iterator[str]:
         while stop < n and actions[stop].street == street:
             stop += 1
         if i == 0:
-            # Forced bets of the first street are written before its marker, as dealers post them.
-            while i < stop and actions[i].kind in ("post", "ante"):
+            # Forced bets of the first street, and a guts game's pot carried in, are written before
+            # its marker, as dealers post them.
+            while i < stop and actions[i].kind in ("post", "ante", "carry_in"):
                 i += 1
             yield from action_lines(actions, 0, i)
         if street:

@@ -18,9 +18,9 @@ from tests.conftest import ROOT, SAMPLES, sample_files
 from tests.home_samples import HOME, home_games
 
 AUDIT_SAMPLES = SAMPLES / "audit"
-# The codes of a mechanism only house games have (a declaration): their samples are hands of a home
-# game, beside its definition (home_games/audit/CODE.bhh), ingested with `--games home_games` and
-# citing the game's own rule.
+# The codes of a mechanism only house games have (a declaration, a fee, a guts burn): their samples
+# are hands of a home game, beside its definition (home_games/audit/CODE.bhh), ingested with
+# `--games home_games` and citing the game's own rule.
 HOME_AUDIT_SAMPLES = HOME / "audit"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
+from contextlib import nullcontext
 from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
@@ -28,6 +29,7 @@ from pipeline.model import Action
 from pipeline.phh_writer import PHH_VARIANTS
 from pipeline.sources import read_blocks
 from pipeline.writer import write_hand
+from tests.home_samples import home_games
 from tests.rulebook import hand_text, rule_codes
 
 HANDS_EACH = 12
@@ -151,12 +153,19 @@ _PLACES = {
     "wrong_limit_bet": "texas_holdem_hi_lo", "wrong_discard_count": "irish", "wrong_dice": "binglaha",
     "wrong_board_removal": "oklahoma", "wrong_game_choice": "paradise_road_pickem",
     "duplicate_card": "chowaha", "low_did_not_qualify": "omaha_hi_lo", "wrong_odd_chip": "omaha_hi_lo",
+    "wrong_burn": "piranha",
 }
+_HOME_PLACES = frozenset({"piranha"})  # games of home_games/, loaded for the test
 
 
 @pytest.mark.parametrize("kind", list(breaks.KINDS))
 def test_each_kind_of_break_is_made_and_found(kind: str) -> None:
     variant = _PLACES.get(kind, "texas_holdem")
+    with home_games() if variant in _HOME_PLACES else nullcontext():
+        _make_and_find(kind, variant)
+
+
+def _make_and_find(kind: str, variant: str) -> None:
     for index in range(300):
         setup = hand_setup(9, variant, index)
         if kind not in breaks.possible(setup.hand) and kind not in breaks.RECORD_KINDS:

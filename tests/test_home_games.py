@@ -10,7 +10,9 @@ of the process.
 
 Each sample hand has the same table: Ann (seat 1, the button), Bob (small blind) and Cy (big
 blind) see every street by checking (a pot of 600) and show down (the later games' samples: Bo,
-and blinds of 50/100 for a pot of 300; Nine Card Stud II's antes of 50, a pot of 150).
+and blinds of 50/100 for a pot of 300; Nine Card Stud II's antes of 50, a pot of 150); a guts
+game's samples are the consecutive deals of one game (hand ids naming the table, so the checks
+across deals read them).
 """
 
 from __future__ import annotations
@@ -36,6 +38,29 @@ Won = tuple[tuple[str, str, int], ...]  # (player, portion or "" for the whole p
 
 # Who wins what in each sample hand, in the file's order, and the rule step it exercises.
 EXPECTED: dict[str, list[Won]] = {
+    "evolution": [
+        # 5, 6 Ann's Aces full is the high hand: her first leg, the pot stays; Bob matches it
+        (("Ann", "leg", 1), ("Bob", "burn", 300), ("Dealer", "carry", 300)),
+        (("Ann", "leg", 2), ("Dealer", "carry", 900)),  # 5 Ann alone in: her second leg, the pot stays
+        (("Ann", "leg", 3), ("Cy", "burn", 1200), ("Ann", "", 1200)),  # 7 the third leg wins; Cy matches
+    ],
+    "omaha_burns": [
+        # 10, 11 Bob's Kings and 7-4-3-2-A scoop those in; Cy pays ten max bets (10 x 200)
+        (("Cy", "burn", 2000), ("Bob", "high", 150), ("Bob", "low", 150)),
+        # 10, 12 Ann's straight and Cy's J-5-4-3-2 split the redeal's pot; Bob wins neither and burns
+        (("Bob", "burn", 2000), ("Ann", "high", 1150), ("Cy", "low", 1150)),
+        (("Dealer", "carry", 2300),),  # 11 nobody goes in: the pot is carried
+    ],
+    "progressive_omaha_burns": [
+        (("Cy", "burn", 2000), ("Bob", "high", 150), ("Bob", "low", 150)),  # 11 pot 1: 10 x 200 x 1
+        (("Bob", "burn", 4000), ("Ann", "high", 1150), ("Cy", "low", 1150)),  # 11 pot 2: 10 x 200 x 2
+        (("Bob", "", 4300),),  # 7, 10 Bob alone goes in and takes the whole pot
+    ],
+    "piranha": [
+        (("Bob", "burn", 300), ("Ann", "", 300)),  # 5, 6 Ann's Aces full beats Bob's Kings full; Bob matches
+        (("Dealer", "carry", 600),),  # 6 nobody goes in: the pot (Bob's 300 and the antes) is carried
+        (("Cy", "", 900),),  # 3, 5 Cy alone goes in and wins the pot; nobody lost, the game is over
+    ],
     "omaha_holdem": [
         (("Cy", "", 600),),  # 10 exactly two down cards: Bob's single heart makes no royal flush
         (("Bob", "", 300), ("Cy", "", 300)),  # 9 the same straight splits
@@ -338,10 +363,20 @@ def test_generated_hands_are_stored_without_findings(game: str, generated: dict[
     assert [f for f in findings(generated) if f"-{game}-" in f] == []
 
 
+# A guts game's deal also ends with what its losers pay to the next pot, the pot carried to the
+# next deal and the leg the high hand gets (docs/format.md): written (player, "burn", A),
+# ("Dealer", "carry", A), (player, "leg", N) in the order of the lines, before the pushes.
+_GUTS = re.compile(r"^(?:(\w+): pays ([\d,]+) to the next pot|Dealer: carries ([\d,]+) to the next deal"
+                   r"|(\w+): gets leg (\d+))$", re.M)
+
+
 def _won(text: str) -> Iterator[Won]:
     for hand in re.split(r"\n(?=BARGE Hand #)", text.strip()):
+        guts = [(m[1], "burn", m[2]) if m[1] else ("Dealer", "carry", m[3]) if m[3] else (m[4], "leg", m[5])
+                for m in _GUTS.finditer(hand)]
         lines = re.findall(r"^(\w+) collected ([\d,]+) from pot(?: \(([^)]+)\))?$", hand, re.M)
-        yield tuple((who, portion, int(amount.replace(",", ""))) for who, amount, portion in lines)
+        yield tuple((who, what, int(amount.replace(",", ""))) for who, what, amount in guts) + \
+            tuple((who, portion, int(amount.replace(",", ""))) for who, amount, portion in lines)
 
 
 @pytest.mark.parametrize("game", sorted(EXPECTED))

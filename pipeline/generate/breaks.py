@@ -49,6 +49,7 @@ KINDS: dict[str, str] = {
     "wrong_board_removal": "WRONG_BOARD_REMOVAL",
     "wrong_game_choice": "WRONG_GAME_CHOICE",
     "duplicate_card": "DUPLICATE_CARD",
+    "wrong_burn": "WRONG_BURN",
     # changes to the finished record
     "out_of_turn": "OUT_OF_TURN",
     "action_after_fold": "ACTION_AFTER_FOLD",
@@ -107,6 +108,8 @@ def possible(hand: Hand) -> list[str]:
         kinds.append("wrong_game_choice")
     if any(s.boards for s in game.streets[1:]):
         kinds.append("duplicate_card")
+    if game.guts is not None:
+        kinds.append("wrong_burn")  # a guts game's loser pays the next pot less than the rule says
     return kinds
 
 

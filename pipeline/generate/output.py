@@ -24,9 +24,11 @@ from pathlib import Path
 from random import Random
 from typing import TextIO
 
+from evaluator.catalog import ALL_GAMES
 from pipeline.generate import breaks
+from pipeline.generate.guts import Carry, chain
 from pipeline.generate.play import play
-from pipeline.generate.world import hand_setup
+from pipeline.generate.world import SESSION, hand_setup, tables
 from pipeline.model import Hand
 from pipeline.parallel import Workers
 from pipeline.phh_writer import PHH_VARIANTS, hand_to_phh, phh_code
@@ -68,10 +70,25 @@ def make_hand(seed: int, variant: str, index: int, break_rate: float = 0.0, plai
     setup = hand_setup(seed, variant, index, plain, structures)
     chance = Random(f"{seed}:{variant}:{index}:break")
     mistake = breaks.plan(setup.hand, chance) if break_rate and chance.random() < break_rate else None
-    played = play(setup, Random(f"{seed}:{variant}:{index}:play"), mistake)
+    carry = _carry(seed, variant, index, plain, structures) if ALL_GAMES[variant].guts else None
+    played = play(setup, Random(f"{seed}:{variant}:{index}:play"), mistake, carry)
     if mistake is None:
         return played.hand, None
     return breaks.finish(played, mistake, chance)
+
+
+def _carry(seed: int, variant: str, index: int, plain: bool, structures: tuple[str, ...] | None) -> Carry:
+    """A guts game's deal starts from what the table's deal before it left, in its session
+    (`pipeline.generate.guts`): that deal is played again, unbroken, from its own start."""
+    step = len(tables(seed, variant, plain, structures))
+    first = (index // step) % SESSION == 0
+
+    def previous() -> tuple[Hand, Carry]:
+        before = _carry(seed, variant, index - step, plain, structures)
+        setup = hand_setup(seed, variant, index - step, plain, structures)
+        return play(setup, Random(f"{seed}:{variant}:{index - step}:play"), None, before).hand, before
+
+    return chain((seed, variant, index, plain, structures), first, previous)
 
 
 # ---- PHH -----------------------------------------------------------------------------------------

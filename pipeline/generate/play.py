@@ -16,18 +16,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from random import Random
 
-from evaluator.catalog import ALL_GAMES, BOTH, TWIST
+from evaluator.catalog import ALL_GAMES, BOTH, IN, OUT, TWIST
 from evaluator.legal import Moves, Post
 from evaluator.procedure import (
     ACT,
     BOARD,
+    BURN,
     BUY,
+    CARRY,
     CHOOSE,
     DEAL,
     DECLARE,
     DISCARD,
     DRAW,
     EXPOSE,
+    LEG,
     REMOVE,
     RESHUFFLE,
     RETURN,
@@ -47,8 +50,9 @@ from evaluator.scales import category, low_floor
 from evaluator.settle import Settlement
 from evaluator.showdown import Portion, best_hands
 from pipeline.generate import strategy
+from pipeline.generate.guts import FRESH, Carry
 from pipeline.generate.world import Setup
-from pipeline.model import Award, Hand
+from pipeline.model import Action, Award, Hand
 
 BOARD_ROWS = ("1", "2", "3")  # Oklahoma's rows (§2.34), one of which a mistaken removal takes
 
@@ -83,13 +87,19 @@ class _Play:
     """One hand played by answering its dealing procedure's steps (`evaluator.procedure`) at
     random among what the rules allow, or with the planned mistake where its chance comes."""
 
-    def __init__(self, setup: Setup, rng: Random, mistake: Mistake | None) -> None:
+    def __init__(self, setup: Setup, rng: Random, mistake: Mistake | None,
+                 carry: Carry | None = None) -> None:
         self.setup = setup
         self.rng = rng
         self.mistake = mistake
         self.game = ALL_GAMES[setup.hand.variant]
         self.first = self.game.streets[0].name
-        self.table = opening(setup.hand, setup.straddle, self._mistaken_posts)
+        self.carry = carry or FRESH
+        shell = setup.hand
+        if self.carry.amount:  # a guts game's redeal: the pot the deal before left comes in first
+            shell = replace(shell, actions=(Action(self.first, "carry_in", None, self.carry.amount,
+                                                   detail=str(self.carry.pot)),))
+        self.table = opening(shell, setup.straddle, self._mistaken_posts)
         self.engine = self.table.engine
         self.procedure = Procedure(self.table, run_twice=setup.run_twice)
         deck = sorted(self.engine.game.deck.cards)
@@ -102,7 +112,8 @@ class _Play:
             DEAL: self.deal, BOARD: self.board, CHOOSE: self.choose, DRAW: self.draw,
             DISCARD: self.discard, SPLIT: self.split, ROLL: self.roll, REMOVE: self.remove_boards,
             EXPOSE: self.expose, BUY: self.buy, ACT: self.act, RUN_TWICE: self.run_twice, SHOW: self.show,
-            RESHUFFLE: self.reshuffle, RETURN: self.give_back, DECLARE: self.declare,
+            RESHUFFLE: self.reshuffle, RETURN: self.give_back, DECLARE: self.declare, LEG: self.leg,
+            BURN: self.burn, CARRY: self.chore,
         }
 
     def take(self, count: int) -> tuple[str, ...]:
@@ -229,8 +240,10 @@ class _Play:
     def declare(self, step: Step) -> Answer:
         """A declaration (docs/games.md `[declare]`), chosen from the hand: both with a strong high
         and a good low, the stronger side otherwise, and now and then a bold "both" or a coin
-        toss, so that hands scoop, fail a declaration of both, and split."""
+        toss, so that hands scoop, fail a declaration of both, and split; a guts game's in or out."""
         assert step.player is not None
+        if self.game.guts is not None:
+            return self.guts_declaration(step)
         player = self.table.players[step.player]
         boards = {name: tuple(cards) for name, cards in self.engine.board_cards.items()
                   if name not in self.engine.removed_boards}
@@ -254,6 +267,31 @@ class _Play:
         else:
             word = "low" if low is not None and low.rank is not None and roll < 0.55 else "high"
         return answer(step, (word if word in words else self.rng.choice(words),))
+
+    def guts_declaration(self, step: Step) -> Answer:
+        """A guts declaration: in more often with a hand that is ahead of the board alone (a pair or
+        better of the player's own cards), else now and then; out otherwise."""
+        holding = self.table.players[step.player or ""].cards
+        ranks = [c[0] for c in holding]
+        paired = len(set(ranks)) < len(ranks)
+        word = IN if self.rng.random() < (0.6 if paired else 0.3) else OUT
+        return answer(step, (word,) if word in step.options else step.options[:1])
+
+    def leg(self, step: Step) -> Answer:
+        """Evolution: the high hand's leg is one more than the legs the player held."""
+        return answer(step, (str(self.carry.held(step.player or "") + 1),))
+
+    @staticmethod
+    def chore(step: Step) -> Answer:
+        """A guts deal's carried pot: the one answer the rule gives."""
+        return step.chore
+
+    def burn(self, step: Step) -> Answer:
+        """A guts loser pays the next pot what the rule says, unless the mistake pays half of it."""
+        if self.wants("wrong_burn") and step.count > 1:
+            self.made()
+            return (Action(step.street, "burn", step.player, step.count // 2),)
+        return step.chore
 
     def run_twice(self, step: Step) -> Answer:
         return step.chore if self.rng.random() < 0.3 else ()
@@ -363,7 +401,7 @@ class _Play:
         """Everyone shows, save that a player who wins nothing may muck once someone has shown."""
         preview = self.procedure.preview
         assert preview is not None
-        won = sum(s.amount for s in preview.shares if s.player == step.player)
+        won = sum(s.amount for s in preview.shares if s.player == step.player) or step.player in preview.legs
         if self.shown and not won and self.rng.random() < 0.5:
             self.mucked = True
             return answer(step, ("muck",))
@@ -375,7 +413,7 @@ class _Play:
         self.table.close()
         # Shown cards change nothing the showdown's settlement read; a muck gives up a pot, so
         # then the hand is settled again.
-        shown = None if self.mucked else self.procedure.preview
+        shown = None if self.mucked or self.game.guts else self.procedure.preview  # a leg changes a guts pot
         settlement = shown or self.table.settle(shell)
         if self.strict and (settlement.notes or settlement.unchecked):
             raise GenerationError(f"hand {shell.hand_id}: the settlement says {settlement.notes} "
@@ -389,6 +427,7 @@ class _Play:
         return Played(with_final_stacks(hand, self.table), settlement)
 
 
-def play(setup: Setup, rng: Random, mistake: Mistake | None = None) -> Played:
-    """Play the hand of `setup` with `rng`; `mistake`, if given, is made at its first chance."""
-    return _Play(setup, rng, mistake).play()
+def play(setup: Setup, rng: Random, mistake: Mistake | None = None, carry: Carry | None = None) -> Played:
+    """Play the hand of `setup` with `rng`; `mistake`, if given, is made at its first chance;
+    `carry`: what a guts game's deal starts from (the deal before's pot, the legs held)."""
+    return _Play(setup, rng, mistake, carry).play()
