@@ -70,6 +70,18 @@ class Extra:
         return self.down if self.when is not None else self.down * board
 
 
+@dataclass(frozen=True, slots=True)
+class Openers:
+    """What a player must hold to make the first bet of a street's betting round (a street's
+    `open`, docs/games.md): a high hand of category `at_least` (a name of
+    `evaluator.scales.CATEGORIES`, "pair") or better, and of that category at least a `rank`'s
+    (a pair of Jacks: Dizzy Liz #733, "you must have a pair of jacks or better to open"); made with
+    the player's own cards and the common cards dealt so far. Checked by `evaluator.openers`."""
+
+    at_least: str
+    rank: str | None = None
+
+
 # Who owes a required flip (`Street.flip_by`).
 FLIP_LIVE = "live"  # every player still in the hand (Studaha, Pick'em's door card)
 FLIP_PAID = "paid"  # those who put chips in on the street (Disclosure: "put money into the pot last round")
@@ -92,7 +104,8 @@ class Street:
     active player to the left of the button (the draws, §2.17);
     `flip`: down cards each player `flip_by` names must turn up on the street, of their choice
     (an `exposes` line, placed by `timing`'s `expose`; 0: no flip is required); `extra`: down
-    cards each live player is dealt after the street's board cards, as those cards say.
+    cards each live player is dealt after the street's board cards, as those cards say;
+    `open`: what the player who makes the round's first bet must hold (openers).
     """
 
     name: str
@@ -110,6 +123,7 @@ class Street:
     flip: int = 0
     flip_by: str = FLIP_LIVE
     extra: Extra | None = None
+    open: Openers | None = None
 
     def when(self, step: str) -> str | None:
         """Where `step` comes against the betting round, or None where the section does not say."""

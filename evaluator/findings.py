@@ -122,6 +122,9 @@ CODES: dict[str, Code] = _codes(
      "it has not, by a player who folded, or a second one"),
     ("MISSING_DECLARATION", "error", GAME, "a player still in at the showdown who did not declare (a hand "
      "not declared cannot win)"),
+    ("FALSE_OPENERS", "error", GAME, "a player who made a round's first bet without the openers the game "
+     "requires (Dizzy Liz's pair of Jacks), their cards shown later: the hand is dead (Cardroom procedures, "
+     "Rules of Draw High)"),
     ("FLOOR_RULING", "info", GAME, "a floor ruling recorded in the hand"),
     ("UNKNOWN_RULES_OPTION", "warning", GAME, "a rules option the profile does not know; it was ignored"),
     ("REPLAY_STOPPED", "warning", GAME, "the record is too broken to replay past this point"),

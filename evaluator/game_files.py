@@ -24,7 +24,7 @@ from evaluator.cards import MEXICAN, SHORT, STANDARD, WITH_JOKER, Deck
 from evaluator.variants import ALL_VARIANTS, Variant
 
 if TYPE_CHECKING:
-    from evaluator.catalog import Declare, Extra, Game, Part, SplitCard, Street, WildRule
+    from evaluator.catalog import Declare, Extra, Game, Openers, Part, SplitCard, Street, WildRule
 
 SHIPPED = Path(__file__).resolve().parent / "games"
 ENV_GAMES = "BARGE_GAMES"  # folders of house games, os.pathsep-separated
@@ -71,7 +71,11 @@ GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "brin
              "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice", "portion",
              "declare")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
-               "timing", "in_turn", "flip", "flip_by", "extra")
+               "timing", "in_turn", "flip", "flip_by", "extra", "open")
+OPEN_KEYS = ("at_least", "rank")  # a street's `open` (evaluator.catalog.Openers)
+# the high categories openers may name (evaluator.scales.CATEGORIES, written with "_")
+OPEN_AT_LEAST = ("pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house", "four_of_a_kind",
+                 "straight_flush")
 EXTRA_KEYS = ("down", "when", "each")  # a street's `extra` (evaluator.catalog.Extra)
 EXTRA_WHEN = ("mostly_black",)
 CHOICE_KEYS = ("game", "street")
@@ -212,6 +216,17 @@ def _unknown(src: _Source, where: Where, table: Mapping[str, object], allowed: S
             raise src.error((*where, key), f"unknown key; expected one of {', '.join(allowed)}")
 
 
+def _keyed(src: _Source, where: Where, raw: object, allowed: Sequence[str], example: str,
+           required: tuple[str, str]) -> dict[str, Any]:
+    """An inline table of `allowed` keys (like `example`) with the key `required[0]`, else the
+    error `required[1]`."""
+    table: dict[str, Any] = _need(src, where, raw, dict, f"a table such as {example}")
+    _unknown(src, where, table, allowed)
+    if required[0] not in table:
+        raise src.error(where, required[1])
+    return table
+
+
 def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[str, Any]]:
     """A `[[street]]` table as its name and the Street fields it sets."""
     table: dict[str, Any] = _need(src, where, raw, dict, "a [[street]] table")
@@ -236,6 +251,8 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
             changes[key] = _one_of(src, at, value, FLIP_BY)
         elif key == "extra":
             changes[key] = _extra(src, at, value)
+        elif key == "open":
+            changes[key] = _openers(src, at, value)
         elif key in ("draw", "discard"):
             changes[key] = _range(src, at, value)
         elif key == "steps":
@@ -266,6 +283,17 @@ def _extra(src: _Source, at: Where, raw: object) -> Extra:
     when = _one_of(src, (*at, "when"), table["when"], EXTRA_WHEN) if "when" in table else None
     each = _one_of(src, (*at, "each"), table["each"], RANK_NAMES) if "each" in table else None
     return Extra(down, when, each)
+
+
+def _openers(src: _Source, at: Where, raw: object) -> Openers:
+    """A street's `open = { at_least = "pair", rank = "J" }`: the hand the first bet needs."""
+    from evaluator.catalog import Openers
+
+    table = _keyed(src, at, raw, OPEN_KEYS, '{ at_least = "pair", rank = "J" }',
+                   ("at_least", "`at_least`: the category of the openers (pair, two_pair, ...)"))
+    at_least = _one_of(src, (*at, "at_least"), table["at_least"], OPEN_AT_LEAST)
+    rank = _one_of(src, (*at, "rank"), table["rank"], RANK_NAMES) if "rank" in table else None
+    return Openers(at_least.replace("_", " "), rank)
 
 
 def _streets(src: _Source, where: Where, tables: object, base: tuple[Street, ...]) -> tuple[Street, ...]:
@@ -498,10 +526,8 @@ def _split_card(src: _Source, at: Where, raw: object) -> SplitCard:
     """A split-card portion's `card = { suit = "s", rank = "lowest", highest_from = "8" }`."""
     from evaluator.catalog import SplitCard
 
-    table = _need(src, at, raw, dict, 'a table such as { suit = "s", rank = "lowest" }')
-    _unknown(src, at, table, CARD_KEYS)
-    if "suit" not in table:
-        raise src.error(at, "a card needs `suit = ...`")
+    table = _keyed(src, at, raw, CARD_KEYS, '{ suit = "s", rank = "lowest" }',
+                   ("suit", "a card needs `suit = ...`"))
     suit = _one_of(src, (*at, "suit"), table["suit"], CARD_SUITS)
     rank = _one_of(src, (*at, "rank"), table.get("rank", "lowest"), CARD_RANKS)
     pivot = _one_of(src, (*at, "highest_from"), table["highest_from"], RANK_NAMES) \
