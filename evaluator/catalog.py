@@ -236,6 +236,9 @@ class Game:
     # `paths`): the `hand` is played with each path as its board, the best of them counting.
     paths: tuple[tuple[str, ...], ...] = ()
     declare: Declare | None = None  # the players declare before the showdown (docs/games.md `[declare]`)
+    # A board of table cards that kill (docs/games.md `kill`, GBU #991): each card dealt to it makes
+    # every card of its rank dealt before it dead (the players' cards, the other boards' cards).
+    kill: str | None = None
 
     @property
     def id(self) -> str:

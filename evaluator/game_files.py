@@ -69,7 +69,7 @@ FLIP_BY = ("live", "paid")  # evaluator.catalog FLIP_LIVE, FLIP_PAID
 
 GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "bring_in", "showing",
              "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice", "portion",
-             "declare")
+             "declare", "kill")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
                "timing", "in_turn", "flip", "flip_by", "extra", "open")
 OPEN_KEYS = ("at_least", "rank")  # a street's `open` (evaluator.catalog.Openers)
@@ -348,6 +348,7 @@ _SCALARS: dict[str, Callable[[_Source, Where, object], object]] = {
     "rules": lambda src, at, v: frozenset(_names(src, at, v, RULE_FLAGS)),
     "hand": lambda src, at, v: _one_of(src, at, v, HANDS),
     "paths": _paths,
+    "kill": lambda src, at, v: _need(src, at, v, str, "the name of a board of table cards"),
 }
 _REQUIRED = ("deck", "forced", "street", "showdown", "hand")  # of a game that extends none
 
@@ -414,7 +415,24 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
     _check_paths(src, game)
     _check_declare(src, game)
     _check_extra(src, game)
+    _check_kill(src, game)
     return game
+
+
+def _check_kill(src: _Source, game: Game) -> None:
+    """A killing board (`kill`) is one the streets deal, and no portion's or path's: its cards are
+    table cards, in no hand."""
+    if game.kill is None:
+        return
+    dealt = {name for street in game.streets for name, _ in street.boards}
+    if game.kill not in dealt:
+        known = ", ".join(sorted(dealt))
+        raise src.error(("kill",), f"a board the streets deal ({known}); got {game.kill!r}")
+    used = {b for part in game.parts for b in part.boards}
+    used |= {piece.split("[")[0] for path in game.paths for piece in path}
+    if game.kill in used:
+        raise src.error(("kill",), f"a board of table cards, in no hand: a portion or a path plays "
+                        f"{game.kill}")
 
 
 def _check_extra(src: _Source, game: Game) -> None:

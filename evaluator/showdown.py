@@ -528,6 +528,32 @@ _RULES: dict[str, Callable[[_Table], list[Portion]]] = {
 assert set(_RULES) | {CHOSEN, PORTIONS} == set(HANDS), sorted(set(_RULES) ^ set(HANDS))
 
 
+def _killed(t: _Table, kill: str) -> _Table:
+    """The table without the cards the board `kill`'s cards killed (GBU #991: "Discard all cards
+    with the same rank as the last revealed table card, except the last revealed table card"):
+    each card of that board, when turned, kills every card of its rank in play then, the players'
+    cards (all dealt before the table's cards are turned) and the other boards' cards dealt before
+    it in the table's order; a common card turned later of a killed rank plays.
+
+    >>> t = _killed(_Table(("7c", "Kd"), {"1": ("7h", "7s"), "table": ("7d",)}, (), {}, frozenset(), None,
+    ...                    ("7h", "7d", "7s")), "table")
+    >>> t.hole, t.boards["1"]
+    (('Kd',), ('7s',))
+    """
+    table = t.boards.get(kill, ())
+    dead: set[str] = set()
+    for i, card in enumerate(t.dealt):
+        if card in table:
+            rank = card[0]
+            dead.update(c for c in t.dealt[:i] if c[0] == rank and c not in table)
+            dead.update(c for c in t.hole if c[0] == rank)
+    if not dead:
+        return t
+    boards = {name: tuple(c for c in cards if c not in dead) if name != kill else cards
+              for name, cards in t.boards.items()}
+    return replace(t, hole=tuple(c for c in t.hole if c not in dead), boards=boards)
+
+
 def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str]] | None = None,
                dice: Sequence[int] = (), options: Mapping[str, str] | None = None, *,
                up: Collection[str] = (), split: tuple[Sequence[str], Sequence[str]] | None = None,
@@ -558,6 +584,8 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
     )
     encode_hands([table.hole])  # every card must be a card: ValueError otherwise
     played = ALL_GAMES[chosen] if chosen is not None and ALL_GAMES[game].choices else ALL_GAMES[game]
+    if played.kill is not None:
+        table = _killed(table, played.kill)
 
     def written(t: _Table) -> list[Portion]:  # a game's own portions (docs/games.md `[[portion]]`)
         parts = parts_of(game, chosen)

@@ -227,6 +227,11 @@ EXPECTED: dict[str, list[Won]] = {
         (("Bo", "high", 225), ("Bo", "low", 225)),  # 5 openers with the common card; both wins both
         (("Ann", "high", 375), ("Cy", "low", 375)),  # 13 both loses the low: the next high declared
     ],
+    "gbu": [
+        (("Ann", "high", 300), ("Cy", "low", 300)),  # 7 the table's King kills Bob's Kings
+        (("Cy", "high", 300), ("Ann", "low", 300)),  # 15, 19 a common Nine turned after the kill plays
+        (("Bob", "high", 600),),  # 3, 22 table cards play in no hand; all declare high
+    ],
     "chowaha_teddy_prime": [
         (("Bob", "high", 300), ("Cy", "low", 300)),  # 10, 11 a high and a low declarer split
         (("Cy", "high", 600),),  # 14 the declared low does not qualify: the high takes the pot
