@@ -86,6 +86,14 @@ class Openers:
 FLIP_LIVE = "live"  # every player still in the hand (Studaha, Pick'em's door card)
 FLIP_PAID = "paid"  # those who put chips in on the street (Disclosure: "put money into the pot last round")
 
+# What a street sells (`Street.sells`, docs/games.md "Paid options"): each player may buy it once on
+# the street, for the street's `price`, paid with a `pays A` line before what it buys.
+TWIST = "twist"  # one card discarded and replaced (Waco: "twist one card for max bet")
+SELL_DOWN = "down"  # one more down card (Mutual of Omaha: "buy one down card for max bet")
+SELL_UP = "up"  # one more up card (Retro Hold'em: "pay max bet to get an up card")
+SELL_HOLE = "hole"  # another number of down cards played (Omaha 33: "pay max bet to use one or three cards")
+BUY = "buy"  # the step a purchase is, as `timing` and `in_turn` name it
+
 
 @dataclass(frozen=True, slots=True)
 class Street:
@@ -105,7 +113,11 @@ class Street:
     `flip`: down cards each player `flip_by` names must turn up on the street, of their choice
     (an `exposes` line, placed by `timing`'s `expose`; 0: no flip is required); `extra`: down
     cards each live player is dealt after the street's board cards, as those cards say;
-    `open`: what the player who makes the round's first bet must hold (openers).
+    `open`: what the player who makes the round's first bet must hold (openers);
+    `sells`: what each player may buy once on the street (TWIST, SELL_DOWN, SELL_UP; None: nothing)
+    for `price`, the limit bet named ("big": the game's max bet), placed by `timing`'s `buy`;
+    `counts`: the numbers of their own cards a SELL_HOLE purchase lets the buyer play, one of which
+    they declare (`declares 3`), in place of the portions' `hole`.
     """
 
     name: str
@@ -124,6 +136,9 @@ class Street:
     flip_by: str = FLIP_LIVE
     extra: Extra | None = None
     open: Openers | None = None
+    sells: str | None = None
+    price: str = "big"
+    counts: tuple[int, ...] = ()
 
     def when(self, step: str) -> str | None:
         """Where `step` comes against the betting round, or None where the section does not say."""
@@ -172,7 +187,8 @@ class Part:
     `unused_by`: the name of an earlier portion whose best hand's own cards this one may not use
     (Omaha High/High's split hand); `hole_counts`: the counts of the player's cards a hand may use
     where they are not a range (Full Bicester #1024: two, or all five of the hand), in place of
-    `hole`."""
+    `hole`; `at_least`: the category a high hand must reach to qualify (a name of
+    `evaluator.scales.CATEGORIES`: Qualifier #984's "at least a straight")."""
 
     name: str
     scale: str
@@ -184,6 +200,7 @@ class Part:
     card: SplitCard | None = None
     unused_by: str | None = None
     hole_counts: tuple[int, ...] | None = None  # counts not a range, any one of them: (2, 5)
+    at_least: str | None = None  # a high hand's category floor: "straight"
 
 
 BOTH = "both"  # the declaration for every portion of the pot (Declare.words)
@@ -331,7 +348,10 @@ def catalog_entry(game: Game) -> dict[str, object]:
         "streets": [
             {"name": s.name, "down": s.down, "up": s.up, "boards": dict(s.boards), "bet": s.bet,
              "first": s.first, "draw": s.draw, "discard": s.discard, "dice": s.dice,
-             "steps": sorted(s.steps), "timing": dict(s.timing), "in_turn": sorted(s.in_turn)}
+             "steps": sorted(s.steps), "timing": dict(s.timing), "in_turn": sorted(s.in_turn),
+             # a house game's paid option (docs/games.md); the package's games sell nothing
+             **({"sells": s.sells, "price": s.price, **({"counts": list(s.counts)} if s.counts else {})}
+                if s.sells else {})}
             for s in game.streets
         ],
         "choices": [name for name, _ in game.choices],

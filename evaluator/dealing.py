@@ -65,12 +65,7 @@ class Dealing(HandState):
         assert street is not None and action.player is not None
         player = self.players[action.player]
         face_up = action.detail == "up"
-        for card in action.cards:
-            self.place(card, player.name)
-            player.cards.append(card)
-            if face_up:
-                player.up.append(card)
-                player.dealt_up.append(card)
+        self.receive(player, action.cards, face_up)
         if street.settled:
             extra = street.extra_deal.pop(player.name, 0)
             if extra != len(action.cards):
@@ -82,6 +77,15 @@ class Dealing(HandState):
             return
         counts = street.deals.setdefault(player.name, [0, 0])
         counts[1 if face_up else 0] += len(action.cards)
+
+    def receive(self, player: Player, cards: tuple[str, ...], face_up: bool) -> None:
+        """`cards` dealt to `player` from the stub, face up or down."""
+        for card in cards:
+            self.place(card, player.name)
+            player.cards.append(card)
+            if face_up:
+                player.up.append(card)
+                player.dealt_up.append(card)
 
     def board(self, action: Action) -> None:
         street = self.street

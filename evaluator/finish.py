@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from evaluator.award_check import check_awards, rake_breaches
 from evaluator.awarding import chip_unit
-from evaluator.card_steps import CardSteps
 from evaluator.descriptions import misdescriptions
+from evaluator.fees import Fees
 from evaluator.openers import holds, words
 from evaluator.settle import Known, Seat, Table, room_money, settle
 from pipeline.amounts import format_amount as chips
@@ -21,7 +21,7 @@ from pipeline.model import UNKNOWN_CARD
 CARD_FAULTS = frozenset({"DUPLICATE_CARD", "SHOWN_CARDS_NOT_HELD", "CARD_NOT_IN_DECK"})
 
 
-class Finish(CardSteps):
+class Finish(Fees):
     """The replay's end of the hand: the totals, the settlement's table, the showdown."""
 
     # ---- the end ----
@@ -90,8 +90,10 @@ class Finish(CardSteps):
         completed and "the pot plays" among the others (`table`)."""
         for name, held, board, seq, openers in self.openings:
             now = self.players[name].cards[:len(held)]
-            if len(now) == len(held) and all(h in (c, UNKNOWN_CARD) for h, c in zip(held, now, strict=True)):
-                held = tuple(now)
+            changed = any(a.player == name and a.kind in ("discard", "draw")  # a twist, a draw since
+                          for a in self.hand.actions[seq:])
+            if not changed and all(h in (c, UNKNOWN_CARD) for h, c in zip(held, now, strict=False)):
+                held = tuple(now) if len(now) == len(held) else held
             if holds(openers, held, board) is False:
                 self.false_openers.add(name)
                 shown = " ".join(held) + (f" with {' '.join(board)} on the board" if board else "")
@@ -125,7 +127,7 @@ class Finish(CardSteps):
                 p.name, p.seat, put_in - p.dead + ante, p.dead - ante, self.contending(p.name),
                 tuple(p.cards),
                 tuple(p.dealt_up), tuple(p.split) if p.split else None,
-                put_in - before.get(p.name, put_in), p.sevens, p.showed, p.declared,
+                put_in - before.get(p.name, put_in), p.sevens, p.showed, p.declared, p.hole_count,
             ))
         boards = {n: tuple(cards) for n, cards in self.board_cards.items() if n not in self.removed_boards}
         notes = (a.detail or "" for a in self.hand.actions if a.kind == "note")

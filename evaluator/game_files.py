@@ -63,15 +63,17 @@ ONE_BOARD_HANDS = ("at_most_two", "at_most_two_hi_lo8", "holdem", "holdem_hi_lo8
 BETS = ("small", "big", "none")
 FIRST = ("left_of_big_blind", "left_of_button", "bring_in", "showing")
 STEPS = ("choose", "declare", "expose", "remove_board", "split")
-TIMED = ("draw", "discard", "roll", *STEPS)  # what `timing` and `in_turn` may name
+TIMED = ("draw", "discard", "roll", "buy", *STEPS)  # what `timing` and `in_turn` may name
 WHEN = ("before", "after", "with_action")
 FLIP_BY = ("live", "paid")  # evaluator.catalog FLIP_LIVE, FLIP_PAID
+SELLS = ("twist", "down", "up", "hole")  # evaluator.catalog TWIST, SELL_DOWN, SELL_UP, SELL_HOLE
+PRICES = ("small", "big")  # the limit bet a paid option costs: "big" is the max bet
 
 GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "bring_in", "showing",
              "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice", "portion",
              "declare", "kill")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
-               "timing", "in_turn", "flip", "flip_by", "extra", "open")
+               "timing", "in_turn", "flip", "flip_by", "extra", "sells", "price", "counts", "open")
 OPEN_KEYS = ("at_least", "rank")  # a street's `open` (evaluator.catalog.Openers)
 # the high categories openers may name (evaluator.scales.CATEGORIES, written with "_")
 OPEN_AT_LEAST = ("pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house", "four_of_a_kind",
@@ -80,7 +82,10 @@ EXTRA_KEYS = ("down", "when", "each")  # a street's `extra` (evaluator.catalog.E
 EXTRA_WHEN = ("mostly_black",)
 CHOICE_KEYS = ("game", "street")
 PORTION_KEYS = ("name", "scale", "qualifier", "hole", "hole_counts", "boards", "up", "wild", "card",
-                "unused_by")
+                "unused_by", "at_least")
+# A high portion's floor (`at_least`): evaluator.scales.CATEGORIES above the high card.
+HIGH_FLOORS = ("pair", "two pair", "three of a kind", "straight", "flush", "full house", "four of a kind",
+               "straight flush", "five of a kind")
 PORTION_NAMES = ("high", "low", "split-card", "split-hand")  # the award lines' names (docs/format.md)
 SPLIT_CARD = "split_card"  # a portion won by a card, not a five-card hand (evaluator.showdown)
 PORTION_SCALES = ("high", "ace_to_five", "deuce_to_seven", "ace_to_six", SPLIT_CARD)  # evaluator.scales
@@ -253,6 +258,15 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
             changes[key] = _extra(src, at, value)
         elif key == "open":
             changes[key] = _openers(src, at, value)
+        elif key == "sells":
+            changes[key] = _one_of(src, at, value, SELLS)
+        elif key == "price":
+            changes[key] = _one_of(src, at, value, PRICES)
+        elif key == "counts":
+            listed = _need(src, at, value, list, "a list of card counts, e.g. [1, 3]")
+            changes[key] = tuple(sorted({_count(src, (*at, j), n) for j, n in enumerate(listed)}))
+            if not changes[key] or changes[key][-1] > 5:
+                raise src.error(at, f"counts of 0 to 5 cards of a five-card hand; got {listed!r}")
         elif key in ("draw", "discard"):
             changes[key] = _range(src, at, value)
         elif key == "steps":
@@ -265,6 +279,9 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
                                   _one_of(src, (*at, step), when, WHEN)) for step, when in timing.items())
     if "flip_by" in table and not table.get("flip"):
         raise src.error((*where, "flip_by"), "flip_by names who flips: the street needs `flip = N` (N >= 1)")
+    if "price" in table and "sells" not in table:
+        raise src.error((*where, "price"), "price is what the street's option costs: the street needs "
+                        "`sells`")
     return name, changes
 
 
@@ -413,6 +430,7 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
         raise src.error(("hand",), f'hand = "{PORTIONS}" exactly when the game has [[portion]] tables')
     _check_portions(src, game)
     _check_paths(src, game)
+    _check_sales(src, game)
     _check_declare(src, game)
     _check_extra(src, game)
     _check_kill(src, game)
@@ -444,6 +462,34 @@ def _check_extra(src: _Source, game: Game) -> None:
                 else ("street",)
             raise src.error(at, f"extra down cards follow the street's board cards: {street.name} deals "
                             "none")
+
+
+def _check_sales(src: _Source, game: Game) -> None:
+    """A paid option's price is a limit bet (the max bet is the big bet), so a game that sells one
+    is played in limit only; a twist is a draw of its own, not on a street that draws."""
+    for street in game.streets:
+        if (street.sells == "hole") != bool(street.counts):
+            written = [j for j, t in enumerate(src.data.get("street", [])) if t.get("name") == street.name]
+            raise src.error(("street", written[0], "counts") if written else ("street",),
+                            f'counts (the numbers of cards a purchase plays) exactly with sells = "hole": '
+                            f"{street.name}")
+    selling = [i for i, street in enumerate(game.streets) if street.sells]
+    if not selling:
+        return
+    if game.structures != ("limit",):
+        where: Where = ("structures",) if "structures" in src.data else ("street",)
+        raise src.error(where, 'structures = ["limit"]: a paid option costs a limit bet (the max bet is the '
+                        f"big bet); got {list(game.structures)}")
+    for i in selling:
+        street = game.streets[i]
+        written = [j for j, t in enumerate(src.data.get("street", [])) if t.get("name") == street.name]
+        if street.sells == "hole" and game.hand != PORTIONS:
+            raise src.error(("hand",), "a purchase of the cards played changes the portions' `hole`: "
+                            f'hand = "{PORTIONS}"')
+        if street.sells == "twist" and (street.draw or street.discard):
+            raise src.error(("street", written[0], "sells") if written else ("street",),
+                            f"a street that sells a twist draws nothing else: {street.name} has `draw` or "
+                            "`discard`")
 
 
 def _check_portions(src: _Source, game: Game) -> None:
@@ -513,8 +559,13 @@ def _portions(src: _Source, tables: object) -> tuple[Part, ...]:
             earlier = [p.name for p in parts if p.scale != SPLIT_CARD]
             unused_by = _one_of(src, (*at, "unused_by"), table["unused_by"],
                                 earlier or ["(an earlier portion)"])
+        at_least = None
+        if "at_least" in table:
+            if scale != "high":
+                raise src.error((*at, "at_least"), 'a category floor only on a scale = "high" portion')
+            at_least = _one_of(src, (*at, "at_least"), table["at_least"], HIGH_FLOORS)
         parts.append(Part(_one_of(src, (*at, "name"), table["name"], PORTION_NAMES), scale, qualifier,
-                          hole, names, up == "board", wild, card, unused_by, hole_counts))
+                          hole, names, up == "board", wild, card, unused_by, hole_counts, at_least))
     if not parts:
         raise src.error(("portion",), "at least one [[portion]] table")
     return tuple(parts)

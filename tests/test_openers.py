@@ -140,3 +140,38 @@ def test_generated_hands_open_only_with_openers(tmp_path: Path) -> None:
 
 def test_the_samples_agree_with_the_rules() -> None:
     assert_samples_agree("dizzy_liz")
+
+
+# ---- Qualifier (#984): openers with a twist, a high floor -------------------------------------
+
+def test_qualifier_reads_the_twist_rounds_openers_with_the_twisted_card() -> None:
+    (text, _, _) = re.split(r"\n(?=BARGE Hand #)", (HOME / "samples" / "qualifier.bhh").read_text().strip())
+    assert replay(parse_hand(text)) == []  # Bo's straight is made with the 7h he drew
+    kept = text.replace("Bo: pays 200\nBo: discards [2s] and draws [7h]\n", "")
+    kept = kept.replace("9c 8d 2c Kd 7h", "9c 8d 2s 2c Kd").replace("Total pot 950", "Total pot 750")
+    assert "FALSE_OPENERS" in _codes(parse_hand(kept))  # a pair of Deuces without the twist
+
+
+@pytest.mark.parametrize(("portion", "expected"), [
+    ('scale = "high"\nat_least = "straights"', "expected one of pair, two pair"),
+    ('scale = "ace_to_five"\nat_least = "straight"', 'only on a scale = "high" portion'),
+])
+def test_a_wrong_high_floor_is_located(tmp_path: Path, portion: str, expected: str) -> None:
+    head = 'id = "q"\nname = "Q"\nrule = "house"\nextends = "qualifier"\n'
+    text = f'{head}\n[[portion]]\nname = "high"\n{portion}\n'
+    error = definition_error(tmp_path, "q", text)
+    assert error.key == "portion[1].at_least" and expected in error.expected
+
+
+def test_qualifier_generated_hands_twist_and_have_no_findings(tmp_path: Path) -> None:
+    hands, findings = generated_findings("qualifier", tmp_path, hands=60)
+    assert [(f.hand_id, f.code.name, f.message) for f in findings] == []
+    assert any(a.kind == "draw" for h in hands for a in h.actions)
+
+
+def test_qualifier_samples_agree_with_the_rules() -> None:
+    """As `assert_samples_agree`; a pot moved to Ann, whose low does not qualify, is that finding."""
+    for hand in sample_hands("qualifier"):
+        assert replay(hand) == []
+        moved = replace(hand, awards=tuple(replace(a, player="Ann") for a in hand.awards))
+        assert {"MISREAD_HAND", "LOW_DID_NOT_QUALIFY"} & set(_codes(moved))
