@@ -358,6 +358,7 @@ def catalog_entry(game: Game) -> dict[str, object]:
         "showdown": list(game.showdown),
         # a house game's written portions (docs/games.md); the package's games write none
         **({"portions": [_part_entry(part) for part in game.parts]} if game.parts else {}),
+        **({"kill": game.kill} if game.kill is not None else {}),  # a house game's killing table cards
         # a house game's declarations (docs/games.md `[declare]`); the package's games have none
         **({"declare": {"words": list(game.declare.words),
                         "paths": {w: [list(p) for p in ps] for w, ps in game.declare.paths}}}
@@ -374,5 +375,6 @@ def _part_entry(part: Part) -> dict[str, object]:
                                                "die": sorted(wild.die), "every_board": wild.every_board,
                                                "table": wild.table, "most": wild.most},
             **({} if part.unused_by is None else {"unused_by": part.unused_by}),
+            **({"at_least": part.at_least} if part.at_least is not None else {}),
             **({} if part.card is None else {"card": {"suit": part.card.suit, "rank": part.card.rank,
                                                       "highest_from": part.card.highest_from}})}
