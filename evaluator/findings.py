@@ -3,7 +3,8 @@
 Every finding has a stable UPPER_SNAKE `code`, a severity (`error`: a rule broken; `warning`:
 a questionable record; `info`: a note for the tournament director) and the rulebook section
 it cites. `CODES` is the list a director can read; `sample_histories/audit/CODE.bhh` holds a
-hand that breaks each one (`home_games/audit/CODE.bhh` for the declarations only house games make).
+hand that breaks each one (`home_games/audit/CODE.bhh` for the codes only house games make:
+declarations, fees, openers).
 
 >>> CODES["RAISE_BELOW_MINIMUM"].rule
 'BARGE 2025 §1.2'
