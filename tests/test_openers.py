@@ -84,6 +84,12 @@ def test_false_openers_shown_at_the_showdown_cite_the_games_rule_and_the_hand_is
     assert pushed is not None and {(s.player, s.portion) for s in pushed} == {("Ann", "high"), ("Cy", "low")}
 
 
+def test_an_opener_dealt_unseen_cards_is_held_to_the_cards_shown_later() -> None:
+    text = (HOME / "audit" / "FALSE_OPENERS.bhh").read_text()
+    hidden = parse_hand(text.replace("Dealt to Bo [Th Td 8c 5s 2d]", "Dealt to Bo [?? ?? ?? ?? ??]"))
+    assert set(_codes(hidden)) == {"FALSE_OPENERS"}
+
+
 def test_an_opener_whose_cards_are_never_shown_gives_no_finding() -> None:
     hand = _false_opener()
     hidden = tuple(replace(a, cards=("??",) * 5) if (a.kind, a.player) == ("deal", "Bo") else a
