@@ -70,6 +70,18 @@ class Extra:
         return self.down if self.when is not None else self.down * board
 
 
+@dataclass(frozen=True, slots=True)
+class Openers:
+    """What a player must hold to make the first bet of a street's betting round (a street's
+    `open`, docs/games.md): a high hand of category `at_least` (a name of
+    `evaluator.scales.CATEGORIES`, "pair") or better, and of that category at least a `rank`'s
+    (a pair of Jacks: Dizzy Liz #733, "you must have a pair of jacks or better to open"); made with
+    the player's own cards and the common cards dealt so far. Checked by `evaluator.openers`."""
+
+    at_least: str
+    rank: str | None = None
+
+
 # Who owes a required flip (`Street.flip_by`).
 FLIP_LIVE = "live"  # every player still in the hand (Studaha, Pick'em's door card)
 FLIP_PAID = "paid"  # those who put chips in on the street (Disclosure: "put money into the pot last round")
@@ -101,6 +113,7 @@ class Street:
     `flip`: down cards each player `flip_by` names must turn up on the street, of their choice
     (an `exposes` line, placed by `timing`'s `expose`; 0: no flip is required); `extra`: down
     cards each live player is dealt after the street's board cards, as those cards say;
+    `open`: what the player who makes the round's first bet must hold (openers);
     `sells`: what each player may buy once on the street (TWIST, SELL_DOWN, SELL_UP; None: nothing)
     for `price`, the limit bet named ("big": the game's max bet), placed by `timing`'s `buy`;
     `counts`: the numbers of their own cards a SELL_HOLE purchase lets the buyer play, one of which
@@ -122,6 +135,7 @@ class Street:
     flip: int = 0
     flip_by: str = FLIP_LIVE
     extra: Extra | None = None
+    open: Openers | None = None
     sells: str | None = None
     price: str = "big"
     counts: tuple[int, ...] = ()
@@ -173,7 +187,8 @@ class Part:
     `unused_by`: the name of an earlier portion whose best hand's own cards this one may not use
     (Omaha High/High's split hand); `hole_counts`: the counts of the player's cards a hand may use
     where they are not a range (Full Bicester #1024: two, or all five of the hand), in place of
-    `hole`."""
+    `hole`; `at_least`: the category a high hand must reach to qualify (a name of
+    `evaluator.scales.CATEGORIES`: Qualifier #984's "at least a straight")."""
 
     name: str
     scale: str
@@ -185,6 +200,7 @@ class Part:
     card: SplitCard | None = None
     unused_by: str | None = None
     hole_counts: tuple[int, ...] | None = None  # counts not a range, any one of them: (2, 5)
+    at_least: str | None = None  # a high hand's category floor: "straight"
 
 
 BOTH = "both"  # the declaration for every portion of the pot (Declare.words)
@@ -266,6 +282,9 @@ class Game:
     paths: tuple[tuple[str, ...], ...] = ()
     declare: Declare | None = None  # the players declare before the showdown (docs/games.md `[declare]`)
     guts: Guts | None = None  # a guts game's burns, carried pots and legs (docs/games.md `[guts]`)
+    # A board of table cards that kill (docs/games.md `kill`, GBU #991): each card dealt to it makes
+    # every card of its rank dealt before it dead (the players' cards, the other boards' cards).
+    kill: str | None = None
 
     @property
     def id(self) -> str:
@@ -368,6 +387,7 @@ def catalog_entry(game: Game) -> dict[str, object]:
         "showdown": list(game.showdown),
         # a house game's written portions (docs/games.md); the package's games write none
         **({"portions": [_part_entry(part) for part in game.parts]} if game.parts else {}),
+        **({"kill": game.kill} if game.kill is not None else {}),  # a house game's killing table cards
         # a house game's declarations (docs/games.md `[declare]`); the package's games have none
         **({"declare": {"words": list(game.declare.words),
                         "paths": {w: [list(p) for p in ps] for w, ps in game.declare.paths}}}
@@ -386,5 +406,6 @@ def _part_entry(part: Part) -> dict[str, object]:
                                                "die": sorted(wild.die), "every_board": wild.every_board,
                                                "table": wild.table, "most": wild.most},
             **({} if part.unused_by is None else {"unused_by": part.unused_by}),
+            **({"at_least": part.at_least} if part.at_least is not None else {}),
             **({} if part.card is None else {"card": {"suit": part.card.suit, "rank": part.card.rank,
                                                       "highest_from": part.card.highest_from}})}

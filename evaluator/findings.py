@@ -3,8 +3,8 @@
 Every finding has a stable UPPER_SNAKE `code`, a severity (`error`: a rule broken; `warning`:
 a questionable record; `info`: a note for the tournament director) and the rulebook section
 it cites. `CODES` is the list a director can read; `sample_histories/audit/CODE.bhh` holds a
-hand that breaks each one (`home_games/audit/CODE.bhh` for the declarations, paid options and
-guts games, which only house games have).
+hand that breaks each one (`home_games/audit/CODE.bhh` for the codes only house games make:
+declarations, fees, openers, guts games).
 
 >>> CODES["RAISE_BELOW_MINIMUM"].rule
 'BARGE 2025 §1.2'
@@ -142,6 +142,9 @@ CODES: dict[str, Code] = _codes(
      "leaves (nobody went in, a leg), or a carried pot brought in late"),
     ("WRONG_LEG", "error", GAME, "a guts game with legs: a leg to another than the high hand among those in, "
      "or a leg count beyond the legs that win"),
+    ("FALSE_OPENERS", "error", GAME, "a player who made a round's first bet without the openers the game "
+     "requires (Dizzy Liz's pair of Jacks), their cards shown later: the hand is dead (Cardroom procedures, "
+     "Rules of Draw High)"),
     ("FLOOR_RULING", "info", GAME, "a floor ruling recorded in the hand"),
     ("UNKNOWN_RULES_OPTION", "warning", GAME, "a rules option the profile does not know; it was ignored"),
     ("REPLAY_STOPPED", "warning", GAME, "the record is too broken to replay past this point"),

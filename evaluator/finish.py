@@ -14,10 +14,11 @@ from evaluator.catalog import IN, Guts
 from evaluator.descriptions import misdescriptions
 from evaluator.fees import Fees
 from evaluator.guts import burn_words, pot_number, recorded_leg
+from evaluator.openers import holds, words
 from evaluator.settle import Known, Seat, Settlement, Table, room_money, settle
 from pipeline.amounts import format_amount as chips
 from pipeline.amounts import parse_amount
-from pipeline.model import Action
+from pipeline.model import UNKNOWN_CARD, Action
 
 CARD_FAULTS = frozenset({"DUPLICATE_CARD", "SHOWN_CARDS_NOT_HELD", "CARD_NOT_IN_DECK"})
 
@@ -29,6 +30,7 @@ class Finish(Fees):
     def finish(self) -> None:
         """The hand's totals once the last street is closed."""
         self.check_forced_once()
+        self.check_openers()
         for name, owed in self.owed_returns.items():
             if self.returns[name] != owed:
                 self.flag(
@@ -145,6 +147,37 @@ class Finish(Fees):
         """The players who declared in (the declarations' own record, `Player.declared`)."""
         return tuple(name for name in self.order if self.players[name].declared == IN)
 
+    def check_openers(self) -> None:
+        """Each opening bet of a round that needs openers (`Street.open`), against the opener's
+        cards once they are known: the cards held at the bet, the unseen ones as shown later when
+        the hand has not changed since (no card of it replaced). Where they are never shown nothing
+        can be said. A false opener's hand is dead (Cardroom procedures, Rules of Draw High: "The
+        false opener has a dead hand"; "Any player who has legally declared the pot opened must
+        prove openers in order to win the pot"); a record shows the showdown, so the action was
+        completed and "the pot plays" among the others (`table`)."""
+        for name, held, board, seq, openers in self.openings:
+            now = self.players[name].cards[:len(held)]
+            changed = any(a.player == name and a.kind in ("discard", "draw")  # a twist, a draw since
+                          for a in self.hand.actions[seq:])
+            if not changed and all(h in (c, UNKNOWN_CARD) for h, c in zip(held, now, strict=False)):
+                held = tuple(now) if len(now) == len(held) else held
+            if holds(openers, held, board) is False:
+                self.false_openers.add(name)
+                shown = " ".join(held) + (f" with {' '.join(board)} on the board" if board else "")
+                self.flag("FALSE_OPENERS", f"{name} opened the betting without openers ({shown}): in "
+                          f"{self.game.variant.name} the opener must hold {words(openers)}; the false "
+                          "opener has a dead hand (Cardroom procedures, Rules of Draw High)", seq=seq)
+
+    def contending(self, name: str) -> bool:
+        """Still in for the pot at the showdown: a false opener's hand is dead while another player
+        with openers is still in (with none, the record cannot show the cardroom's remedy, the pot
+        held over to the next deal: it is settled among those left)."""
+        player = self.players[name]
+        if not (player.live and not player.mucked):
+            return False
+        sound = [p for p in self.live if not p.mucked and p.name not in self.false_openers]
+        return name not in self.false_openers or not sound
+
     # ---- the showdown and the pots ----
     def table(self) -> Table:
         """The end of the hand as the settlement needs it (evaluator.settle)."""
@@ -158,7 +191,7 @@ class Finish(Fees):
             # ante wins only as much of each ante as they posted (the pots are the same when none is).
             ante = p.ante if self.profile.get("short_ante") == "capped" else 0
             seats.append(Seat(
-                p.name, p.seat, put_in - p.dead + ante, p.dead - ante, p.live and not p.mucked,
+                p.name, p.seat, put_in - p.dead + ante, p.dead - ante, self.contending(p.name),
                 tuple(p.cards),
                 tuple(p.dealt_up), tuple(p.split) if p.split else None,
                 put_in - before.get(p.name, put_in), p.sevens, p.showed, p.declared, p.hole_count,

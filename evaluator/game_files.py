@@ -24,7 +24,7 @@ from evaluator.cards import MEXICAN, SHORT, STANDARD, WITH_JOKER, Deck
 from evaluator.variants import ALL_VARIANTS, Variant
 
 if TYPE_CHECKING:
-    from evaluator.catalog import Declare, Extra, Game, Guts, Part, SplitCard, Street, WildRule
+    from evaluator.catalog import Declare, Extra, Game, Guts, Openers, Part, SplitCard, Street, WildRule
 
 SHIPPED = Path(__file__).resolve().parent / "games"
 ENV_GAMES = "BARGE_GAMES"  # folders of house games, os.pathsep-separated
@@ -71,16 +71,23 @@ PRICES = ("small", "big")  # the limit bet a paid option costs: "big" is the max
 
 GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "bring_in", "showing",
              "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice", "portion",
-             "declare", "guts")
+             "declare", "guts", "kill")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
-               "timing", "in_turn", "flip", "flip_by", "extra", "sells", "price", "counts")
+               "timing", "in_turn", "flip", "flip_by", "extra", "sells", "price", "counts", "open")
 GUTS_KEYS = ("burn", "times", "by_pots", "legs")
 BURNS = ("pot", "max_bet")  # evaluator.catalog BURN_POT, BURN_MAX_BET
+OPEN_KEYS = ("at_least", "rank")  # a street's `open` (evaluator.catalog.Openers)
+# the high categories openers may name (evaluator.scales.CATEGORIES, written with "_")
+OPEN_AT_LEAST = ("pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house", "four_of_a_kind",
+                 "straight_flush")
 EXTRA_KEYS = ("down", "when", "each")  # a street's `extra` (evaluator.catalog.Extra)
 EXTRA_WHEN = ("mostly_black",)
 CHOICE_KEYS = ("game", "street")
 PORTION_KEYS = ("name", "scale", "qualifier", "hole", "hole_counts", "boards", "up", "wild", "card",
-                "unused_by")
+                "unused_by", "at_least")
+# A high portion's floor (`at_least`): evaluator.scales.CATEGORIES above the high card.
+HIGH_FLOORS = ("pair", "two pair", "three of a kind", "straight", "flush", "full house", "four of a kind",
+               "straight flush", "five of a kind")
 PORTION_NAMES = ("high", "low", "split-card", "split-hand")  # the award lines' names (docs/format.md)
 SPLIT_CARD = "split_card"  # a portion won by a card, not a five-card hand (evaluator.showdown)
 PORTION_SCALES = ("high", "ace_to_five", "deuce_to_seven", "ace_to_six", SPLIT_CARD)  # evaluator.scales
@@ -217,6 +224,17 @@ def _unknown(src: _Source, where: Where, table: Mapping[str, object], allowed: S
             raise src.error((*where, key), f"unknown key; expected one of {', '.join(allowed)}")
 
 
+def _keyed(src: _Source, where: Where, raw: object, allowed: Sequence[str], example: str,
+           required: tuple[str, str]) -> dict[str, Any]:
+    """An inline table of `allowed` keys (like `example`) with the key `required[0]`, else the
+    error `required[1]`."""
+    table: dict[str, Any] = _need(src, where, raw, dict, f"a table such as {example}")
+    _unknown(src, where, table, allowed)
+    if required[0] not in table:
+        raise src.error(where, required[1])
+    return table
+
+
 def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[str, Any]]:
     """A `[[street]]` table as its name and the Street fields it sets."""
     table: dict[str, Any] = _need(src, where, raw, dict, "a [[street]] table")
@@ -241,6 +259,8 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
             changes[key] = _one_of(src, at, value, FLIP_BY)
         elif key == "extra":
             changes[key] = _extra(src, at, value)
+        elif key == "open":
+            changes[key] = _openers(src, at, value)
         elif key == "sells":
             changes[key] = _one_of(src, at, value, SELLS)
         elif key == "price":
@@ -283,6 +303,17 @@ def _extra(src: _Source, at: Where, raw: object) -> Extra:
     when = _one_of(src, (*at, "when"), table["when"], EXTRA_WHEN) if "when" in table else None
     each = _one_of(src, (*at, "each"), table["each"], RANK_NAMES) if "each" in table else None
     return Extra(down, when, each)
+
+
+def _openers(src: _Source, at: Where, raw: object) -> Openers:
+    """A street's `open = { at_least = "pair", rank = "J" }`: the hand the first bet needs."""
+    from evaluator.catalog import Openers
+
+    table = _keyed(src, at, raw, OPEN_KEYS, '{ at_least = "pair", rank = "J" }',
+                   ("at_least", "`at_least`: the category of the openers (pair, two_pair, ...)"))
+    at_least = _one_of(src, (*at, "at_least"), table["at_least"], OPEN_AT_LEAST)
+    rank = _one_of(src, (*at, "rank"), table["rank"], RANK_NAMES) if "rank" in table else None
+    return Openers(at_least.replace("_", " "), rank)
 
 
 def _streets(src: _Source, where: Where, tables: object, base: tuple[Street, ...]) -> tuple[Street, ...]:
@@ -337,6 +368,7 @@ _SCALARS: dict[str, Callable[[_Source, Where, object], object]] = {
     "rules": lambda src, at, v: frozenset(_names(src, at, v, RULE_FLAGS)),
     "hand": lambda src, at, v: _one_of(src, at, v, HANDS),
     "paths": _paths,
+    "kill": lambda src, at, v: _need(src, at, v, str, "the name of a board of table cards"),
 }
 _REQUIRED = ("deck", "forced", "street", "showdown", "hand")  # of a game that extends none
 
@@ -408,6 +440,7 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
     _check_extra(src, game)
     if game.guts is not None and game.guts.burn == "max_bet" and game.structures != ("limit",):
         raise src.error(("guts", "burn"), 'the max bet is a limit game\'s big bet: structures = ["limit"]')
+    _check_kill(src, game)
     return game
 
 
@@ -427,6 +460,22 @@ def _guts(src: _Source, raw: object) -> Guts:
     by_pots = _need(src, (*at, "by_pots"), table.get("by_pots", False), bool, "true or false")
     legs = _count(src, (*at, "legs"), table.get("legs", 0))
     return Guts(burn, times, bool(by_pots), legs)
+
+
+def _check_kill(src: _Source, game: Game) -> None:
+    """A killing board (`kill`) is one the streets deal, and no portion's or path's: its cards are
+    table cards, in no hand."""
+    if game.kill is None:
+        return
+    dealt = {name for street in game.streets for name, _ in street.boards}
+    if game.kill not in dealt:
+        known = ", ".join(sorted(dealt))
+        raise src.error(("kill",), f"a board the streets deal ({known}); got {game.kill!r}")
+    used = {b for part in game.parts for b in part.boards}
+    used |= {piece.split("[")[0] for path in game.paths for piece in path}
+    if game.kill in used:
+        raise src.error(("kill",), f"a board of table cards, in no hand: a portion or a path plays "
+                        f"{game.kill}")
 
 
 def _check_extra(src: _Source, game: Game) -> None:
@@ -535,8 +584,13 @@ def _portions(src: _Source, tables: object) -> tuple[Part, ...]:
             earlier = [p.name for p in parts if p.scale != SPLIT_CARD]
             unused_by = _one_of(src, (*at, "unused_by"), table["unused_by"],
                                 earlier or ["(an earlier portion)"])
+        at_least = None
+        if "at_least" in table:
+            if scale != "high":
+                raise src.error((*at, "at_least"), 'a category floor only on a scale = "high" portion')
+            at_least = _one_of(src, (*at, "at_least"), table["at_least"], HIGH_FLOORS)
         parts.append(Part(_one_of(src, (*at, "name"), table["name"], PORTION_NAMES), scale, qualifier,
-                          hole, names, up == "board", wild, card, unused_by, hole_counts))
+                          hole, names, up == "board", wild, card, unused_by, hole_counts, at_least))
     if not parts:
         raise src.error(("portion",), "at least one [[portion]] table")
     return tuple(parts)
@@ -566,10 +620,8 @@ def _split_card(src: _Source, at: Where, raw: object) -> SplitCard:
     """A split-card portion's `card = { suit = "s", rank = "lowest", highest_from = "8" }`."""
     from evaluator.catalog import SplitCard
 
-    table = _need(src, at, raw, dict, 'a table such as { suit = "s", rank = "lowest" }')
-    _unknown(src, at, table, CARD_KEYS)
-    if "suit" not in table:
-        raise src.error(at, "a card needs `suit = ...`")
+    table = _keyed(src, at, raw, CARD_KEYS, '{ suit = "s", rank = "lowest" }',
+                   ("suit", "a card needs `suit = ...`"))
     suit = _one_of(src, (*at, "suit"), table["suit"], CARD_SUITS)
     rank = _one_of(src, (*at, "rank"), table.get("rank", "lowest"), CARD_RANKS)
     pivot = _one_of(src, (*at, "highest_from"), table["highest_from"], RANK_NAMES) \

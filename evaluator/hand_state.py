@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from evaluator.betting import Round
 from evaluator.cards import STANDARD
-from evaluator.catalog import Game, Street, showing_of
+from evaluator.catalog import Game, Openers, Street, showing_of
 from evaluator.findings import CODES, Finding, cite
 from evaluator.profiles import Profile
 from evaluator.settle import Settlement
@@ -130,6 +130,10 @@ class HandState:
         self.board_order: list[str] = []  # every board card in the order dealt, whatever its board
         self.removed_boards: set[str] = set()
         self.street: StreetState | None = None
+        # each first bet of a round whose street needs openers (`Street.open`): the opener, their
+        # cards then, the common cards dealt then, the action's number, the openers needed
+        self.openings: list[tuple[str, tuple[str, ...], tuple[str, ...], int, Openers]] = []
+        self.false_openers: set[str] = set()  # openers found false: their hands are dead
         self.forced_checked = False
         # A guts game's deal (evaluator.guts): the pot brought in from the deal before, the pot
         # carried to the next, what each player paid to the next deal's pot, the legs given.

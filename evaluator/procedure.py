@@ -33,6 +33,7 @@ from evaluator.catalog import (
 )
 from evaluator.flips import owing
 from evaluator.legal import LiveHand, Moves, Post, forced_bets
+from evaluator.openers import holds
 from evaluator.profiles import resolve
 from evaluator.settle import Settlement
 from pipeline.model import Action, FinalStack, Hand
@@ -461,13 +462,23 @@ class Procedure:
             if self.table.players[who].declared is None:
                 yield from self.ask(Step(street, DECLARE, who, options=declare.words))
 
+    def opening(self, spec: Street, moves: Moves) -> Moves:
+        """A round that needs openers (`Street.open`): the first bet is offered only to a player
+        whose cards, with the common cards dealt so far, make them (a hand the procedure does not
+        know is offered it: a recorder writes what was done, the replay checks it)."""
+        if spec.open is None or moves.wager != "bet":
+            return moves
+        if holds(spec.open, self.held(moves.player), self.engine.board_order) is not False:
+            return moves
+        return replace(moves, wager=None, sizes=(), low=0, high=0)
+
     def betting(self, street: str, spec: Street) -> Generator[Step, Answer, None]:
         with_action = spec.flip and spec.when("expose") == WITH_OWN_ACTION
         while True:
             who = self.table.to_act()
             if who is None:
                 break
-            yield from self.ask(Step(street, ACT, who, moves=self.table.moves(who)))
+            yield from self.ask(Step(street, ACT, who, moves=self.opening(spec, self.table.moves(who))))
             if with_action and self.table.players[who].live:
                 # §2.38, a stud game chosen: "If they call or raise they will expose (i.e. roll) a
                 # door card of their choice at that time."

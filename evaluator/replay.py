@@ -118,6 +118,11 @@ class Replay(Finish):
             self.take_back(action)
         elif kind in BETTING_KINDS:
             street.bettors.add(action.player or "")
+            openers = street.spec.open if street.spec is not None else None
+            if kind == "bet" and openers is not None and action.player:
+                # the round's first bet (a bet facing one is ILLEGAL_ACTION): it needs openers
+                held = tuple(self.players[action.player].cards)
+                self.openings.append((action.player, held, tuple(self.board_order), self.seq, openers))
             self.betting(action)
         elif kind in CARD_STEPS:
             self.card_step(action)

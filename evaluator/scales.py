@@ -496,6 +496,12 @@ def _split(scale: str, rank: int) -> tuple[int, list[int]]:
     return cat, [_raw(v, bool(_ACE_LOW[sid])) for v in nibbles]
 
 
+def category_ranks(scale: str, rank: int) -> tuple[int, list[int]]:
+    """(the index of its textbook category in CATEGORIES, the rank indexes of its tie-break, 0 the
+    deuce) of a five-card scale's rank: a pair's first rank is the pair's."""
+    return _split(scale, rank)
+
+
 def category(scale: str, rank: int) -> str:
     """The textbook category of a five-card scale's rank ("flush", "full house", ...)."""
     return CATEGORIES[_split(scale, rank)[0]]

@@ -45,7 +45,16 @@ import numpy as np
 from evaluator.catalog import ALL_GAMES, BOTH, Declare, Part, hand_of, parts_of
 from evaluator.codes import JOKER, RANKS, encode_hands
 from evaluator.game_files import CHOSEN, HANDS, PORTIONS, SPLIT_CARD
-from evaluator.scales import badugi_batch, best5_batch, category, describe, evaluate, low_floor
+from evaluator.scales import (
+    CATEGORIES,
+    badugi_batch,
+    best5_batch,
+    category,
+    category_ranks,
+    describe,
+    evaluate,
+    low_floor,
+)
 from evaluator.wild import best5_wild_batch
 from evaluator.wild_rules import wild_for
 
@@ -426,6 +435,8 @@ def _portion(part: Part, best: tuple[Cards, int] | None) -> Portion:
         return Portion(part.name, None, (), "no hand")
     cards, raw = best
     ok = part.qualifier is None or raw >= low_floor(part.qualifier)
+    if part.at_least is not None:  # a high floor (Qualifier #984: "at least a straight")
+        ok = category_ranks(part.scale, raw)[0] >= CATEGORIES.index(part.at_least)
     text = describe(part.scale, raw) + ("" if ok else " (does not qualify)")
     return Portion(part.name, raw if ok else None, cards, text, raw)
 
@@ -534,6 +545,32 @@ _RULES: dict[str, Callable[[_Table], list[Portion]]] = {
 assert set(_RULES) | {CHOSEN, PORTIONS} == set(HANDS), sorted(set(_RULES) ^ set(HANDS))
 
 
+def _killed(t: _Table, kill: str) -> _Table:
+    """The table without the cards the board `kill`'s cards killed (GBU #991: "Discard all cards
+    with the same rank as the last revealed table card, except the last revealed table card"):
+    each card of that board, when turned, kills every card of its rank in play then, the players'
+    cards (all dealt before the table's cards are turned) and the other boards' cards dealt before
+    it in the table's order; a common card turned later of a killed rank plays.
+
+    >>> t = _killed(_Table(("7c", "Kd"), {"1": ("7h", "7s"), "table": ("7d",)}, (), {}, frozenset(), None,
+    ...                    ("7h", "7d", "7s")), "table")
+    >>> t.hole, t.boards["1"]
+    (('Kd',), ('7s',))
+    """
+    table = t.boards.get(kill, ())
+    dead: set[str] = set()
+    for i, card in enumerate(t.dealt):
+        if card in table:
+            rank = card[0]
+            dead.update(c for c in t.dealt[:i] if c[0] == rank and c not in table)
+            dead.update(c for c in t.hole if c[0] == rank)
+    if not dead:
+        return t
+    boards = {name: tuple(c for c in cards if c not in dead) if name != kill else cards
+              for name, cards in t.boards.items()}
+    return replace(t, hole=tuple(c for c in t.hole if c not in dead), boards=boards)
+
+
 def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str]] | None = None,
                dice: Sequence[int] = (), options: Mapping[str, str] | None = None, *,
                up: Collection[str] = (), split: tuple[Sequence[str], Sequence[str]] | None = None,
@@ -566,6 +603,8 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
     )
     encode_hands([table.hole])  # every card must be a card: ValueError otherwise
     played = ALL_GAMES[chosen] if chosen is not None and ALL_GAMES[game].choices else ALL_GAMES[game]
+    if played.kill is not None:
+        table = _killed(table, played.kill)
 
     def written(t: _Table) -> list[Portion]:  # a game's own portions (docs/games.md `[[portion]]`)
         parts = parts_of(game, chosen)
@@ -615,11 +654,26 @@ def decide(game: str, hands: Sequence[tuple[Portion, ...]], *,
         best = max(r for r in ranks if r is not None)
         winners = tuple(j for j, r in enumerate(ranks) if r == best)
         awards.append(Award(name, winners, best, hands[winners[0]][i].description))
-    if not awards and hand_of(game, chosen) == "archie" and hands:
-        best = max(h[0].raw for h in hands)
-        winners = tuple(j for j, h in enumerate(hands) if h[0].raw == best)
-        awards.append(Award(HIGH, winners, best, describe("high", best)))
+    floored = _floored(game, chosen) if not awards and hands else None
+    if floored is not None:
+        # Nobody qualifies for any portion: the high hand takes the pot without its floor, as
+        # Archie's (§2.4) and, where its text is silent, a written portion's `at_least`.
+        k, name, scale = floored
+        best = max(h[k].raw for h in hands)
+        winners = tuple(j for j, h in enumerate(hands) if h[k].raw == best)
+        awards.append(Award(name, winners, best, describe(scale, best)))
     return tuple(awards)
+
+
+def _floored(game: str, chosen: str | None) -> tuple[int, str, str] | None:
+    """The portion whose floor gives way when no hand qualifies for any (its index, name and
+    scale): Archie's high, or a written portion with a category floor (`at_least`)."""
+    if hand_of(game, chosen) == "archie":
+        return 0, HIGH, "high"
+    if hand_of(game, chosen) == PORTIONS:
+        parts = parts_of(game, chosen)
+        return next(((k, p.name, p.scale) for k, p in enumerate(parts) if p.at_least is not None), None)
+    return None
 
 
 def decide_declared(game: str, hands: Sequence[tuple[Portion, ...]], words: Sequence[str | None],

@@ -274,6 +274,21 @@ EXPECTED: dict[str, list[Won]] = {
         (("Bob", "high", 300), ("Ann", "low", 300)),  # 13 both loses the low: Cy wins nothing
         (("Bob", "high", 300), ("Cy", "low", 300)),  # 13 the best high declared low plays for low only
     ],
+    "dizzy_liz": [
+        (("Ann", "high", 225), ("Cy", "low", 225)),  # 3, 13 Jacks open; the best high declared low
+        (("Bo", "high", 225), ("Bo", "low", 225)),  # 5 openers with the common card; both wins both
+        (("Ann", "high", 375), ("Cy", "low", 375)),  # 13 both loses the low: the next high declared
+    ],
+    "qualifier": [
+        (("Bo", "high", 475), ("Cy", "low", 475)),  # 12, 18 a twist makes the straight a high needs
+        (("Cy", "low", 150),),  # 18 no declared high is a straight: the low takes the pot
+        (("Bo", "high", 150),),  # 16, 18 nobody qualifies: the high hand without its floor
+    ],
+    "gbu": [
+        (("Ann", "high", 300), ("Cy", "low", 300)),  # 7 the table's King kills Bob's Kings
+        (("Cy", "high", 300), ("Ann", "low", 300)),  # 15, 19 a common Nine turned after the kill plays
+        (("Bob", "high", 600),),  # 3, 22 table cards play in no hand; all declare high
+    ],
     "chowaha_teddy_prime": [
         (("Bob", "high", 300), ("Cy", "low", 300)),  # 10, 11 a high and a low declarer split
         (("Cy", "high", 600),),  # 14 the declared low does not qualify: the high takes the pot
