@@ -70,6 +70,9 @@ class Extra:
         return self.down if self.when is not None else self.down * board
 
 
+# Where a street's discards go (`Street.discards_to`).
+DISCARDS_ON_TOP = "top"  # shuffled and placed on top of the stub: the next cards dealt (#1056 rule 3)
+
 # Who owes a required flip (`Street.flip_by`).
 FLIP_LIVE = "live"  # every player still in the hand (Studaha, Pick'em's door card)
 FLIP_PAID = "paid"  # those who put chips in on the street (Disclosure: "put money into the pot last round")
@@ -92,7 +95,9 @@ class Street:
     active player to the left of the button (the draws, §2.17);
     `flip`: down cards each player `flip_by` names must turn up on the street, of their choice
     (an `exposes` line, placed by `timing`'s `expose`; 0: no flip is required); `extra`: down
-    cards each live player is dealt after the street's board cards, as those cards say.
+    cards each live player is dealt after the street's board cards, as those cards say;
+    `discards_to`: DISCARDS_ON_TOP when the street's discards are shuffled and placed on top of
+    the stub, so that the next cards dealt are they (None: they are out of the hand).
     """
 
     name: str
@@ -110,6 +115,7 @@ class Street:
     flip: int = 0
     flip_by: str = FLIP_LIVE
     extra: Extra | None = None
+    discards_to: str | None = None
 
     def when(self, step: str) -> str | None:
         """Where `step` comes against the betting round, or None where the section does not say."""
@@ -158,7 +164,8 @@ class Part:
     `unused_by`: the name of an earlier portion whose best hand's own cards this one may not use
     (Omaha High/High's split hand); `hole_counts`: the counts of the player's cards a hand may use
     where they are not a range (Full Bicester #1024: two, or all five of the hand), in place of
-    `hole`."""
+    `hole`; `at_least`: the category a high hand must reach to qualify (La Bumba #738: "at least a
+    full house"; a name of evaluator.scales.CATEGORIES)."""
 
     name: str
     scale: str
@@ -170,6 +177,7 @@ class Part:
     card: SplitCard | None = None
     unused_by: str | None = None
     hole_counts: tuple[int, ...] | None = None  # counts not a range, any one of them: (2, 5)
+    at_least: str | None = None  # a high hand's category floor: "full house"
 
 
 BOTH = "both"  # the declaration for every portion of the pot (Declare.words)
@@ -222,6 +230,9 @@ class Game:
     # `paths`): the `hand` is played with each path as its board, the best of them counting.
     paths: tuple[tuple[str, ...], ...] = ()
     declare: Declare | None = None  # the players declare before the showdown (docs/games.md `[declare]`)
+    # The written portion played without its qualifier when nobody qualifies for any portion (La
+    # Bumba #738, whose text is silent there: the best high hand takes the pot, as Archie's §2.4).
+    nobody_qualifies: str | None = None
 
     @property
     def id(self) -> str:
@@ -314,7 +325,8 @@ def catalog_entry(game: Game) -> dict[str, object]:
         "streets": [
             {"name": s.name, "down": s.down, "up": s.up, "boards": dict(s.boards), "bet": s.bet,
              "first": s.first, "draw": s.draw, "discard": s.discard, "dice": s.dice,
-             "steps": sorted(s.steps), "timing": dict(s.timing), "in_turn": sorted(s.in_turn)}
+             "steps": sorted(s.steps), "timing": dict(s.timing), "in_turn": sorted(s.in_turn),
+             **({"discards_to": s.discards_to} if s.discards_to else {})}
             for s in game.streets
         ],
         "choices": [name for name, _ in game.choices],
@@ -325,6 +337,7 @@ def catalog_entry(game: Game) -> dict[str, object]:
         **({"declare": {"words": list(game.declare.words),
                         "paths": {w: [list(p) for p in ps] for w, ps in game.declare.paths}}}
            if game.declare else {}),
+        **({"nobody_qualifies": game.nobody_qualifies} if game.nobody_qualifies else {}),
     }
 
 
@@ -333,6 +346,7 @@ def _part_entry(part: Part) -> dict[str, object]:
     return {"name": part.name, "scale": part.scale, "qualifier": part.qualifier,
             "hole": part.hole, "boards": list(part.boards), "up_as_board": part.up_as_board,
             **({"hole_counts": list(part.hole_counts)} if part.hole_counts is not None else {}),
+            **({"at_least": part.at_least} if part.at_least is not None else {}),
             "wild": None if wild is None else {"ranks": sorted(wild.ranks), "board": wild.board,
                                                "die": sorted(wild.die), "every_board": wild.every_board,
                                                "table": wild.table, "most": wild.most},

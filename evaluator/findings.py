@@ -120,6 +120,8 @@ CODES: dict[str, Code] = _codes(
      "number of cards, or by a player who owes none"),
     ("WRONG_DECLARATION", "error", GAME, "a declaration (high, low, both) the game does not allow: a word "
      "it has not, by a player who folded, or a second one"),
+    ("DISCARDS_NOT_ON_TOP", "error", GAME, "a card dealt before the discards a street places on top of the "
+     "deck (Thermonuclear Pineapple II's shuffled discards are the next cards dealt)"),
     ("MISSING_DECLARATION", "error", GAME, "a player still in at the showdown who did not declare (a hand "
      "not declared cannot win)"),
     ("FLOOR_RULING", "info", GAME, "a floor ruling recorded in the hand"),

@@ -44,8 +44,17 @@ import numpy as np
 
 from evaluator.catalog import ALL_GAMES, BOTH, Declare, Part, hand_of, parts_of
 from evaluator.codes import JOKER, RANKS, encode_hands
-from evaluator.game_files import CHOSEN, HANDS, PORTIONS, SPLIT_CARD
-from evaluator.scales import badugi_batch, best5_batch, category, describe, evaluate, low_floor
+from evaluator.game_files import CHOSEN, HANDS, PORTIONS, SPLIT_CARD, STRAIGHT_FLUSH_RUN
+from evaluator.runs import NO_RUN, describe_run, run_batch
+from evaluator.scales import (
+    badugi_batch,
+    best5_batch,
+    category,
+    category_floor,
+    describe,
+    evaluate,
+    low_floor,
+)
 from evaluator.wild import best5_wild_batch
 from evaluator.wild_rules import wild_for
 
@@ -398,7 +407,9 @@ def _ranked(t: _Table, part: Part, hole: Cards) -> Iterator[tuple[list[Cards], n
         if not ways:
             continue
         codes = encode_hands(ways)
-        if part.wild is None:
+        if part.scale == STRAIGHT_FLUSH_RUN:  # La Bumba's split hand (evaluator.runs); never wild
+            yield ways, run_batch(codes)
+        elif part.wild is None:
             yield ways, best5_batch(codes, part.scale)
         else:
             wild_boards = [t.board(b) for b in part.boards] if part.wild.every_board else [board]
@@ -415,12 +426,26 @@ def _best_ranked(t: _Table, part: Part, hole: Cards) -> tuple[Cards, int] | None
     return best
 
 
+def _qualifies(part: Part, raw: int) -> bool:
+    """Whether a written portion's best hand of rank `raw` qualifies: an ace-to-five low X-or-better
+    (`qualifier`), a high hand of at least a category (`at_least`), a straight-flush run of three."""
+    if part.scale == STRAIGHT_FLUSH_RUN:
+        return raw != NO_RUN
+    if part.at_least is not None and raw < category_floor(part.scale, part.at_least):
+        return False
+    return part.qualifier is None or raw >= low_floor(part.qualifier)
+
+
+def _described(scale: str, raw: int) -> str:
+    return describe_run(raw) if scale == STRAIGHT_FLUSH_RUN else describe(scale, raw)
+
+
 def _portion(part: Part, best: tuple[Cards, int] | None) -> Portion:
     if best is None:
         return Portion(part.name, None, (), "no hand")
     cards, raw = best
-    ok = part.qualifier is None or raw >= low_floor(part.qualifier)
-    text = describe(part.scale, raw) + ("" if ok else " (does not qualify)")
+    ok = _qualifies(part, raw)
+    text = _described(part.scale, raw) + ("" if ok or raw == NO_RUN else " (does not qualify)")
     return Portion(part.name, raw if ok else None, cards, text, raw)
 
 
@@ -611,6 +636,16 @@ def decide(game: str, hands: Sequence[tuple[Portion, ...]], *,
         best = max(h[0].raw for h in hands)
         winners = tuple(j for j, h in enumerate(hands) if h[0].raw == best)
         awards.append(Award(HIGH, winners, best, describe("high", best)))
+    fallback = ALL_GAMES[game].nobody_qualifies
+    if not awards and fallback is not None and hands:
+        # nobody qualifies for any portion (docs/games.md `nobody_qualifies`): the portion the game
+        # names is played without its qualifier and takes the whole pot
+        i = names.index(fallback)
+        part = next(p for p in parts_of(game, chosen) if p.name == fallback)
+        best = max(h[i].raw for h in hands)
+        if best >= 0:  # -1: no hand could be made at all
+            winners = tuple(j for j, h in enumerate(hands) if h[i].raw == best)
+            awards.append(Award(fallback, winners, best, _described(part.scale, best)))
     return tuple(awards)
 
 
