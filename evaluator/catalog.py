@@ -70,6 +70,8 @@ class Extra:
         return self.down if self.when is not None else self.down * board
 
 
+NEIGHBOUR_RIGHT = "right"  # `Game.neighbour`: the player dealt in before, clockwise (the next lower seat)
+
 # Where a street's discards go (`Street.discards_to`).
 DISCARDS_ON_TOP = "top"  # shuffled and placed on top of the stub: the next cards dealt (#1056 rule 3)
 
@@ -233,6 +235,9 @@ class Game:
     # The written portion played without its qualifier when nobody qualifies for any portion (La
     # Bumba #738, whose text is silent there: the best high hand takes the pot, as Archie's §2.4).
     nobody_qualifies: str | None = None
+    # Whose down cards a hand may also use (Tex Mex Hold'em #301: "the down cards of the player to
+    # your right", NEIGHBOUR_RIGHT), while that player is still in the hand (docs/games.md `neighbour`).
+    neighbour: str | None = None
 
     @property
     def id(self) -> str:
@@ -338,6 +343,7 @@ def catalog_entry(game: Game) -> dict[str, object]:
                         "paths": {w: [list(p) for p in ps] for w, ps in game.declare.paths}}}
            if game.declare else {}),
         **({"nobody_qualifies": game.nobody_qualifies} if game.nobody_qualifies else {}),
+        **({"neighbour": game.neighbour} if game.neighbour else {}),
     }
 
 

@@ -68,10 +68,11 @@ TIMED = ("draw", "discard", "roll", *STEPS)  # what `timing` and `in_turn` may n
 WHEN = ("before", "after", "with_action")
 FLIP_BY = ("live", "paid")  # evaluator.catalog FLIP_LIVE, FLIP_PAID
 DISCARDS_TO = ("top",)  # evaluator.catalog DISCARDS_ON_TOP
+NEIGHBOURS = ("right",)  # evaluator.catalog NEIGHBOUR_RIGHT: whose down cards a hand may also use
 
 GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "bring_in", "showing",
              "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice", "portion",
-             "declare", "nobody_qualifies")
+             "declare", "nobody_qualifies", "neighbour")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
                "timing", "in_turn", "flip", "flip_by", "extra", "discards_to")
 EXTRA_KEYS = ("down", "when", "each")  # a street's `extra` (evaluator.catalog.Extra)
@@ -329,6 +330,7 @@ _SCALARS: dict[str, Callable[[_Source, Where, object], object]] = {
     "rules": lambda src, at, v: frozenset(_names(src, at, v, RULE_FLAGS)),
     "hand": lambda src, at, v: _one_of(src, at, v, HANDS),
     "paths": _paths,
+    "neighbour": lambda src, at, v: _one_of(src, at, v, NEIGHBOURS),
 }
 _REQUIRED = ("deck", "forced", "street", "showdown", "hand")  # of a game that extends none
 

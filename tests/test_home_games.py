@@ -255,6 +255,12 @@ EXPECTED: dict[str, list[Won]] = {
         (("Bob", "", 400),),  # 3 two discards and a card of the deck; 6, 9 later discards are out
         (("Bob", "", 300), ("Cy", "", 300)),  # 3, 12 the discarded Aces play for all: the same two pair
     ],
+    # A neighbour's down cards (`neighbour = "right"`).
+    "tex_mex_holdem": [
+        (("Ann", "", 600),),  # 10 Ann plays Cy's Kings (seat 3 is to seat 1's right): four Kings
+        (("Bob", "", 200), ("Cy", "", 200)),  # 10 Ann folded: her Aces are dead; Cy plays Bob's Queens
+        (("Cy", "", 600),),  # 10 Cy plays Bob's Jh 8h: a straight; Bob plays Ann's cards, not Cy's
+    ],
     "wild_kingdom": [
         (("Cy", "", 300),),  # 13 a common four deals an extra down card: a wild three, four Kings
         (("Cy", "", 300),),  # 13 two flop fours deal two each, the river's four one more: five Fours
