@@ -604,7 +604,8 @@ def showdown(game: str, players: Sequence[Holding | Sequence[str]],
 
     A portion nobody qualifies for does not exist, so the others take the whole pot (a high hand
     scoops when no low qualifies; Korean's low scoops when nobody has a pair). Archie (§2.4): when
-    nobody qualifies in either direction, the best high hand scoops anyway. No award at all: no
+    nobody qualifies in either direction, the best high hand scoops anyway, as the portion a house
+    game's `nobody_qualifies` names does (La Bumba #738, docs/games.md). No award at all: no
     hand could be made (Oklahoma's cash-game rule with every board removed).
 
     >>> from evaluator.codes import parse
