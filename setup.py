@@ -18,7 +18,6 @@ from setuptools import setup
 sys.path.insert(0, str(Path(__file__).parent))
 from pipeline.hot_path import COMPILED, pure_requested
 
-
 # Only a command that builds extensions runs mypyc (pip also runs this file for the metadata).
 BUILDING = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
 

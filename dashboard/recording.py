@@ -36,6 +36,7 @@ from evaluator.legal import Moves
 from evaluator.procedure import (
     ACT,
     BOARD,
+    BUY,
     CHOOSE,
     CHORES,
     DEAL,
@@ -66,7 +67,7 @@ from pipeline.writer import write_hand
 
 # The steps and their answers are the dealing procedure's (`evaluator.procedure`), named here too
 # for the page.
-__all__ = ["ACT", "BOARD", "CHOOSE", "DEAL", "DECLARE", "DISCARD", "DONE", "DRAW", "EXAMPLE_STAKES",
+__all__ = ["ACT", "BOARD", "BUY", "CHOOSE", "DEAL", "DECLARE", "DISCARD", "DONE", "DRAW", "EXAMPLE_STAKES",
            "EXPOSE", "FORMS", "PUSH", "REMOVE", "ROLL", "SHOW", "SPLIT", "SUITS", "Answer", "Recorder",
            "RecordingError", "Step", "answer", "betting_action", "forms", "in_form", "is_legal",
            "new_hand", "parse_cards", "stake_items", "stakes_of"]

@@ -1,13 +1,13 @@
 """Stepping through a hand: the table after each written line (stacks, bets, pots, cards, boards).
 
-`steps(hand, awards)` replays a stored hand's actions at face value, as the record says (the
-rules engine judges them; this only shows them), and returns one `TableState` per step: the
-seats before any action, then one per line of the history (a player's "Dealt to" line with its
-up cards, a discard with its draw, count as one line, as `pipeline.writer` writes them), then one
-step per pot pushed, as the record pushed it. Where the rules push a pot otherwise (the audit's
-computed awards, passed as `rules`), that pot's step carries both pushes, the record's and the
-rules', with the hands each was pushed for. Chip accounting follows `pipeline.accounting`: antes
-and dead blinds go straight to the pot, wagers sit in front of their player until the street
+`steps(hand, awards)` replays a stored hand's actions at face value, as the record says (the rules
+engine judges them; this only shows them), and returns one `TableState` per step: the seats before
+any action, then one per line of the history (a player's "Dealt to" line with its up cards, a
+discard with its draw, count as one line, as `pipeline.writer` writes them), then one step per pot
+pushed, as the record pushed it. Where the rules push a pot otherwise (the audit's computed awards,
+passed as `rules`), that pot's step carries both pushes, the record's and the rules', with the hands
+each was pushed for. Chip accounting follows `pipeline.accounting`: antes, dead blinds and fees (a
+paid option's `pays A`) go straight to the pot, wagers sit in front of their player until the street
 ends, "raises to T" puts in T minus what the player had in front. The pots in the middle are
 `evaluator.awarding.side_pots` of the chips collected at the end of each street.
 
@@ -270,8 +270,8 @@ class _Table:
             return
         player = self.players[action.player]
         kind, amount = action.kind, action.amount or 0
-        if kind == "ante" or (kind == "post" and action.detail == "dead_blind"):
-            self._put_in(player, amount, live=False)
+        if kind in ("ante", "fee") or (kind == "post" and action.detail == "dead_blind"):
+            self._put_in(player, amount, live=False)  # a fee (a paid option) is dead money, as an ante
         elif kind in ("post", "bring_in", "bet", "call"):
             self._put_in(player, amount)
         elif kind in ("raise", "complete"):

@@ -9,7 +9,9 @@ from evaluator.cards import rank_value
 from evaluator.catalog import (
     AFTER_BETTING,
     BEFORE_BETTING,
+    BUY,
     DISCARDS_ON_TOP,
+    TWIST,
     WITH_OWN_ACTION,
     Game,
     Street,
@@ -22,7 +24,7 @@ from pipeline.model import UNKNOWN_CARD, Action
 
 STEP_WORDS = {"draw": "draw", "discard": "discard", "roll": "roll of the dice", "split": "split",
               "expose": "exposed card", "choose": "game choice", "remove_board": "board removal",
-              "declare": "declaration"}
+              "buy": "purchase", "declare": "declaration"}
 
 
 class CardSteps(Wagering):
@@ -144,6 +146,7 @@ class CardSteps(Wagering):
         if kind == "draw":
             return  # the replacement cards follow their discard, whose place is checked
         step = ("draw" if spec.draw else "discard") if kind in ("discard", "stand_pat") else kind
+        step = BUY if kind == "fee" else step  # a paid option's fee places the purchase (evaluator.fees)
         when = spec.when(step)
         what = f"{action.player or 'the dealer'}'s {STEP_WORDS.get(step, step)}"
         betting = f"the {street.name.replace('_', ' ')} betting"
@@ -160,7 +163,8 @@ class CardSteps(Wagering):
             self.flag("STEP_OUT_OF_ORDER", f"{what} came before they acted in {betting}; in "
                       f"{self.game.variant.name} it is made with the player's first action")
         done = street.declared if step == "declare" else street.discarded
-        if step in spec.in_turn and player is not None and player.name not in done:
+        buying = step == BUY  # a purchase's turn is evaluator.fees' (a decline writes no line)
+        if step in spec.in_turn and not buying and player is not None and player.name not in done:
             self.check_turn(player, done, STEP_WORDS.get(step, step))
 
     def check_turn(self, player: Player, done: set[str], step: str) -> None:
@@ -214,7 +218,7 @@ class CardSteps(Wagering):
                 self.where[card] = "discards"
             else:
                 self.unseen_discards += 1  # unseen, but back in the stub on a reshuffle all the same
-        if spec is not None and spec.draw and cards:
+        if spec is not None and (spec.draw or spec.sells == TWIST) and cards:
             street.pending_draw[player.name] = (len(cards), self.seq)
 
     def on_draw(self, player: Player, action: Action) -> None:

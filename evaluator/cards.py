@@ -99,8 +99,11 @@ def showing_key(cards: list[str], scale: str) -> tuple[object, ...]:
     known = [c for c in cards if c != UNKNOWN_CARD]
     if scale == "high":
         groups = _groups(rank_value(c) for c in known)
-        # Two pair beats one pair whatever the ranks: the shape of the groups comes first.
-        return (tuple(n for n, _ in groups), tuple(r for _, r in groups))
+        # Two pair beats one pair whatever the ranks: the shape of the paired groups comes first,
+        # then the ranks. Only the pairs, trips and fours make the shape, so that where players
+        # show different numbers of cards (Retro Hold'em's bought up cards) a lone Jack is above
+        # a Seven and a Deuce, as poker hands rank; with equal numbers it is the same order.
+        return (tuple(n for n, _ in groups if n > 1), tuple(r for _, r in groups))
     ace_low = scale != "low_27"
     groups = _groups(rank_value(c, ace_low) for c in known)
     # The lowest hand showing, as low hands rank: fewer paired cards first, then the pairs'

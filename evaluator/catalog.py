@@ -79,6 +79,14 @@ DISCARDS_ON_TOP = "top"  # shuffled and placed on top of the stub: the next card
 FLIP_LIVE = "live"  # every player still in the hand (Studaha, Pick'em's door card)
 FLIP_PAID = "paid"  # those who put chips in on the street (Disclosure: "put money into the pot last round")
 
+# What a street sells (`Street.sells`, docs/games.md "Paid options"): each player may buy it once on
+# the street, for the street's `price`, paid with a `pays A` line before what it buys.
+TWIST = "twist"  # one card discarded and replaced (Waco: "twist one card for max bet")
+SELL_DOWN = "down"  # one more down card (Mutual of Omaha: "buy one down card for max bet")
+SELL_UP = "up"  # one more up card (Retro Hold'em: "pay max bet to get an up card")
+SELL_HOLE = "hole"  # another number of down cards played (Omaha 33: "pay max bet to use one or three cards")
+BUY = "buy"  # the step a purchase is, as `timing` and `in_turn` name it
+
 
 @dataclass(frozen=True, slots=True)
 class Street:
@@ -98,6 +106,10 @@ class Street:
     `flip`: down cards each player `flip_by` names must turn up on the street, of their choice
     (an `exposes` line, placed by `timing`'s `expose`; 0: no flip is required); `extra`: down
     cards each live player is dealt after the street's board cards, as those cards say;
+    `sells`: what each player may buy once on the street (TWIST, SELL_DOWN, SELL_UP; None: nothing)
+    for `price`, the limit bet named ("big": the game's max bet), placed by `timing`'s `buy`;
+    `counts`: the numbers of their own cards a SELL_HOLE purchase lets the buyer play, one of which
+    they declare (`declares 3`), in place of the portions' `hole`;
     `discards_to`: DISCARDS_ON_TOP when the street's discards are shuffled and placed on top of
     the stub, so that the next cards dealt are they (None: they are out of the hand).
     """
@@ -117,6 +129,9 @@ class Street:
     flip: int = 0
     flip_by: str = FLIP_LIVE
     extra: Extra | None = None
+    sells: str | None = None
+    price: str = "big"
+    counts: tuple[int, ...] = ()
     discards_to: str | None = None
 
     def when(self, step: str) -> str | None:
@@ -331,6 +346,9 @@ def catalog_entry(game: Game) -> dict[str, object]:
             {"name": s.name, "down": s.down, "up": s.up, "boards": dict(s.boards), "bet": s.bet,
              "first": s.first, "draw": s.draw, "discard": s.discard, "dice": s.dice,
              "steps": sorted(s.steps), "timing": dict(s.timing), "in_turn": sorted(s.in_turn),
+             # a house game's paid option (docs/games.md); the package's games sell nothing
+             **({"sells": s.sells, "price": s.price, **({"counts": list(s.counts)} if s.counts else {})}
+                if s.sells else {}),
              **({"discards_to": s.discards_to} if s.discards_to else {})}
             for s in game.streets
         ],

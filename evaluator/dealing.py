@@ -91,13 +91,7 @@ class Dealing(HandState):
         assert street is not None and action.player is not None
         player = self.players[action.player]
         face_up = action.detail == "up"
-        self.from_top(action.cards, player.name)
-        for card in action.cards:
-            self.place(card, player.name)
-            player.cards.append(card)
-            if face_up:
-                player.up.append(card)
-                player.dealt_up.append(card)
+        self.receive(player, action.cards, face_up)
         if street.settled:
             extra = street.extra_deal.pop(player.name, 0)
             if extra != len(action.cards):
@@ -109,6 +103,16 @@ class Dealing(HandState):
             return
         counts = street.deals.setdefault(player.name, [0, 0])
         counts[1 if face_up else 0] += len(action.cards)
+
+    def receive(self, player: Player, cards: tuple[str, ...], face_up: bool) -> None:
+        """`cards` dealt to `player` from the stub, face up or down."""
+        self.from_top(cards, player.name)
+        for card in cards:
+            self.place(card, player.name)
+            player.cards.append(card)
+            if face_up:
+                player.up.append(card)
+                player.dealt_up.append(card)
 
     def board(self, action: Action) -> None:
         street = self.street

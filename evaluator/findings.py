@@ -118,10 +118,20 @@ CODES: dict[str, Code] = _codes(
     ("WRONG_GAME_CHOICE", "error", "2.38", "Pick'em: the wrong player chose, or not a HORSE game"),
     ("WRONG_FLIP", "error", GAME, "a required flip (a door card, Studaha's two cards) missing, of the wrong "
      "number of cards, or by a player who owes none"),
-    ("WRONG_DECLARATION", "error", GAME, "a declaration (high, low, both) the game does not allow: a word "
-     "it has not, by a player who folded, or a second one"),
     ("DISCARDS_NOT_ON_TOP", "error", GAME, "a card dealt before the discards a street places on top of the "
      "deck (Thermonuclear Pineapple II's shuffled discards are the next cards dealt)"),
+    # paid options (docs/games.md "Paid options": a street's `sells` and `price`)
+    ("WRONG_FEE", "error", GAME, "a paid option (a twist, a bought card) paid for with another amount than "
+     "the game's price, its max bet"),
+    ("FEE_OVER_STACK", "error", GAME, "a fee larger than the chips the player has left"),
+    ("UNPAID_CARD", "error", GAME, "a card bought (a twist, a card dealt to one player where the game deals "
+     "none, a number of down cards to play) with no fee paid before it"),
+    ("FEE_WITHOUT_CARD", "error", GAME, "a fee paid with no card after it: the twist or the card it buys "
+     "is not the player's next line"),
+    ("WRONG_PURCHASE", "error", GAME, "a paid option taken on a street that does not sell it, a second "
+     "purchase on a street, or a bought card of the wrong kind or number"),
+    ("WRONG_DECLARATION", "error", GAME, "a declaration (high, low, both) the game does not allow: a word "
+     "it has not, by a player who folded, or a second one"),
     ("MISSING_DECLARATION", "error", GAME, "a player still in at the showdown who did not declare (a hand "
      "not declared cannot win)"),
     ("FLOOR_RULING", "info", GAME, "a floor ruling recorded in the hand"),

@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from evaluator.award_check import check_awards, rake_breaches
 from evaluator.awarding import chip_unit
-from evaluator.card_steps import CardSteps
 from evaluator.descriptions import misdescriptions
+from evaluator.fees import Fees
 from evaluator.settle import Known, Seat, Table, room_money, settle
 from pipeline.amounts import format_amount as chips
 from pipeline.amounts import parse_amount
@@ -19,7 +19,7 @@ from pipeline.amounts import parse_amount
 CARD_FAULTS = frozenset({"DUPLICATE_CARD", "SHOWN_CARDS_NOT_HELD", "CARD_NOT_IN_DECK"})
 
 
-class Finish(CardSteps):
+class Finish(Fees):
     """The replay's end of the hand: the totals, the settlement's table, the showdown."""
 
     # ---- the end ----
@@ -93,7 +93,8 @@ class Finish(CardSteps):
                 p.name, p.seat, put_in - p.dead + ante, p.dead - ante, p.live and not p.mucked,
                 tuple(p.cards),
                 tuple(p.dealt_up), tuple(p.split) if p.split else None,
-                put_in - before.get(p.name, put_in), p.sevens, p.showed, p.declared, p.live and p.mucked,
+                put_in - before.get(p.name, put_in), p.sevens, p.showed, p.declared, p.hole_count,
+                p.live and p.mucked,
             ))
         boards = {n: tuple(cards) for n, cards in self.board_cards.items() if n not in self.removed_boards}
         notes = (a.detail or "" for a in self.hand.actions if a.kind == "note")

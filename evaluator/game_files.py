@@ -64,9 +64,11 @@ ONE_BOARD_HANDS = ("at_most_two", "at_most_two_hi_lo8", "holdem", "holdem_hi_lo8
 BETS = ("small", "big", "none")
 FIRST = ("left_of_big_blind", "left_of_button", "bring_in", "showing")
 STEPS = ("choose", "declare", "expose", "remove_board", "split")
-TIMED = ("draw", "discard", "roll", *STEPS)  # what `timing` and `in_turn` may name
+TIMED = ("draw", "discard", "roll", "buy", *STEPS)  # what `timing` and `in_turn` may name
 WHEN = ("before", "after", "with_action")
 FLIP_BY = ("live", "paid")  # evaluator.catalog FLIP_LIVE, FLIP_PAID
+SELLS = ("twist", "down", "up", "hole")  # evaluator.catalog TWIST, SELL_DOWN, SELL_UP, SELL_HOLE
+PRICES = ("small", "big")  # the limit bet a paid option costs: "big" is the max bet
 DISCARDS_TO = ("top",)  # evaluator.catalog DISCARDS_ON_TOP
 NEIGHBOURS = ("right",)  # evaluator.catalog NEIGHBOUR_RIGHT: whose down cards a hand may also use
 
@@ -74,7 +76,7 @@ GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "brin
              "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice", "portion",
              "declare", "nobody_qualifies", "neighbour")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
-               "timing", "in_turn", "flip", "flip_by", "extra", "discards_to")
+               "timing", "in_turn", "flip", "flip_by", "extra", "sells", "price", "counts", "discards_to")
 EXTRA_KEYS = ("down", "when", "each")  # a street's `extra` (evaluator.catalog.Extra)
 EXTRA_WHEN = ("mostly_black",)
 CHOICE_KEYS = ("game", "street")
@@ -246,6 +248,15 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
             changes[key] = _one_of(src, at, value, DISCARDS_TO)
         elif key == "extra":
             changes[key] = _extra(src, at, value)
+        elif key == "sells":
+            changes[key] = _one_of(src, at, value, SELLS)
+        elif key == "price":
+            changes[key] = _one_of(src, at, value, PRICES)
+        elif key == "counts":
+            listed = _need(src, at, value, list, "a list of card counts, e.g. [1, 3]")
+            changes[key] = tuple(sorted({_count(src, (*at, j), n) for j, n in enumerate(listed)}))
+            if not changes[key] or changes[key][-1] > 5:
+                raise src.error(at, f"counts of 0 to 5 cards of a five-card hand; got {listed!r}")
         elif key in ("draw", "discard"):
             changes[key] = _range(src, at, value)
         elif key == "steps":
@@ -258,6 +269,9 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
                                   _one_of(src, (*at, step), when, WHEN)) for step, when in timing.items())
     if "flip_by" in table and not table.get("flip"):
         raise src.error((*where, "flip_by"), "flip_by names who flips: the street needs `flip = N` (N >= 1)")
+    if "price" in table and "sells" not in table:
+        raise src.error((*where, "price"), "price is what the street's option costs: the street needs "
+                        "`sells`")
     return name, changes
 
 
@@ -399,6 +413,7 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
     _check_portions(src, game)
     _check_nobody_qualifies(src, game)
     _check_paths(src, game)
+    _check_sales(src, game)
     _check_declare(src, game)
     _check_extra(src, game)
     _check_discards_to(src, game)
@@ -435,6 +450,34 @@ def _check_nobody_qualifies(src: _Source, game: Game) -> None:
     if game.nobody_qualifies not in names:
         raise src.error(("nobody_qualifies",), f"the name of one of the game's [[portion]] tables "
                         f"({', '.join(names) or 'none'}); got {game.nobody_qualifies!r}")
+
+
+def _check_sales(src: _Source, game: Game) -> None:
+    """A paid option's price is a limit bet (the max bet is the big bet), so a game that sells one
+    is played in limit only; a twist is a draw of its own, not on a street that draws."""
+    for street in game.streets:
+        if (street.sells == "hole") != bool(street.counts):
+            written = [j for j, t in enumerate(src.data.get("street", [])) if t.get("name") == street.name]
+            raise src.error(("street", written[0], "counts") if written else ("street",),
+                            f'counts (the numbers of cards a purchase plays) exactly with sells = "hole": '
+                            f"{street.name}")
+    selling = [i for i, street in enumerate(game.streets) if street.sells]
+    if not selling:
+        return
+    if game.structures != ("limit",):
+        where: Where = ("structures",) if "structures" in src.data else ("street",)
+        raise src.error(where, 'structures = ["limit"]: a paid option costs a limit bet (the max bet is the '
+                        f"big bet); got {list(game.structures)}")
+    for i in selling:
+        street = game.streets[i]
+        written = [j for j, t in enumerate(src.data.get("street", [])) if t.get("name") == street.name]
+        if street.sells == "hole" and game.hand != PORTIONS:
+            raise src.error(("hand",), "a purchase of the cards played changes the portions' `hole`: "
+                            f'hand = "{PORTIONS}"')
+        if street.sells == "twist" and (street.draw or street.discard):
+            raise src.error(("street", written[0], "sells") if written else ("street",),
+                            f"a street that sells a twist draws nothing else: {street.name} has `draw` or "
+                            "`discard`")
 
 
 def _check_portions(src: _Source, game: Game) -> None:

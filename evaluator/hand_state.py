@@ -4,9 +4,9 @@ The replay engine (`evaluator.replay.Replay`) is built in layers, one concern ea
 class on top of the one below it: the state here (the players, the street, the cards seen, the
 findings); the cards dealt (`evaluator.dealing`); the chips that go in and come back outside the
 betting decisions (`evaluator.money`); the betting (`evaluator.wagering`); the card steps
-(`evaluator.card_steps`); the end of the hand (`evaluator.finish`); and the walk over the
-actions (`evaluator.replay`). Each layer reads and changes this one state, so a layer calls only
-what the layers below it define.
+(`evaluator.card_steps`); the paid options (`evaluator.fees`); the end of the hand
+(`evaluator.finish`); and the walk over the actions (`evaluator.replay`). Each layer reads and
+changes this one state, so a layer calls only what the layers below it define.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ class Player:
     cap: int | None = None  # a cap game: the most the player may put in over the hand, antes aside
     ante: int = 0  # antes posted: dead money that a cap does not count
     declared: str | None = None  # the word declared, in a game where players declare (docs/games.md)
+    hole_count: int | None = None  # the number of their own cards a purchase lets them play (Omaha 33)
 
     @property
     def left(self) -> int:
@@ -87,6 +88,8 @@ class StreetState:
     bettors: set[str] = field(default_factory=set)  # players who have acted in the street's betting
     flipped: set[str] = field(default_factory=set)  # players who made the street's required flip
     paid: set[str] = field(default_factory=set)  # players who put chips in on the street (flips.pays)
+    bought: set[str] = field(default_factory=set)  # players who paid for the street's option (`sells`)
+    buying: tuple[str, int] | None = None  # a fee whose card has not followed yet: (player, seq)
     declared: set[str] = field(default_factory=set)  # players who declared on the street (in turn)
     last_seq: int = 0
 

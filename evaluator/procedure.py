@@ -1,15 +1,15 @@
 """What may happen next in a hand: the dealing procedure of its game as a state machine.
 
-`Procedure` walks a hand on the replay engine (`evaluator.legal.LiveHand`) in the order the
-game's plan gives (`evaluator.catalog`, changed by a Pick'em choice; docs/procedures.md, "Where
-each step is written"): the cards each player or board is dealt, a Pick'em choice, draws and
-discards, a split, the dice, the rows Oklahoma removes, exposures, declarations, each betting
-decision with the amounts allowed, running the board twice, the showdown. Each `Step` says what is
-wanted and what the rules allow; whoever drives the procedure answers with the actions that
-happened, legal or not, and the procedure plays them into the engine, whose findings judge them.
-Dealer chores with one possible answer (a reshuffle of the discards when the stub runs out, an
-uncalled bet's return) are steps too, carrying that answer, so a driver may make them or (on
-purpose) not.
+`Procedure` walks a hand on the replay engine (`evaluator.legal.LiveHand`) in the order the game's
+plan gives (`evaluator.catalog`, changed by a Pick'em choice; docs/procedures.md, "Where each step
+is written"): the cards each player or board is dealt, a Pick'em choice, draws and discards, a
+split, the dice, the rows Oklahoma removes, exposures, paid options (a twist, a card bought),
+declarations, each betting decision with the amounts allowed, running the board twice, the
+showdown. Each `Step` says what is wanted and what the rules allow; whoever drives the procedure
+answers with the actions that happened, legal or not, and the procedure plays them into the
+engine, whose findings judge them. Dealer chores with one possible answer (a reshuffle of the
+discards when the stub runs out, an uncalled bet's return) are steps too, carrying that answer, so
+a driver may make them or (on purpose) not.
 
 Two drivers share it: the hand generator (`pipeline.generate.play`, random answers and planned
 mistakes) and the guided hand recorder (`dashboard.recording`, a director's answers). No
@@ -22,7 +22,15 @@ from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 
-from evaluator.catalog import AFTER_BETTING, ALL_GAMES, BEFORE_BETTING, WITH_OWN_ACTION, Street
+from evaluator.catalog import (
+    AFTER_BETTING,
+    ALL_GAMES,
+    BEFORE_BETTING,
+    SELL_HOLE,
+    TWIST,
+    WITH_OWN_ACTION,
+    Street,
+)
 from evaluator.flips import owing
 from evaluator.hand_state import ON_TOP
 from evaluator.legal import LiveHand, Moves, Post, forced_bets
@@ -44,6 +52,9 @@ SPLIT = "split"  # `player` splits `cards` into a two and the rest (Sohe)
 ROLL = "roll"  # `player` rolls `dice` dice (§1.13)
 REMOVE = "remove_board"  # the dealer removes the rows `options` (§2.34)
 EXPOSE = "expose"  # `player` turns up `fewest` to `most` of `cards` (a required flip: exactly `fewest`)
+BUY = "buy"  # `player` may pay `count` chips (a fee) for what the street sells, `detail`: "twist" (one
+#              of `cards` discarded and replaced), "down" or "up" (one more card), "hole" (one of
+#              `options`, the numbers of their cards to play, declared); or decline
 DECLARE = "declare"  # `player` declares one of `options` (high, low, both: docs/games.md `[declare]`)
 ACT = "act"  # `player` acts in the betting round: `moves`
 RUN_TWICE = "run_it"  # the players all-in may run the rest of the board twice (`chore`: the action)
@@ -137,6 +148,16 @@ def answer(step: Step, picked: tuple[str, ...] = (), drawn: tuple[str, ...] = ()
         return (Action(street, "split", who, cards=picked + rest, detail=f"{len(picked)}+{len(rest)}"),)
     if kind == EXPOSE:
         return (Action(street, "expose", who, cards=picked),) if picked else ()
+    if kind == BUY:  # `picked`: the card twisted away (then `drawn`: its replacement), or the card bought
+        if not picked:
+            return ()
+        fee = Action(street, "fee", who, step.count)
+        if step.detail == SELL_HOLE:
+            return (fee, Action(street, "declare", who, detail=picked[0]))
+        if step.detail == TWIST:
+            twisted = Action(street, "discard", who, cards=picked)
+            return (fee, twisted, Action(street, "draw", who, cards=drawn))
+        return (fee, Action(street, "deal", who, cards=picked, detail=step.detail))
     if kind == CHOOSE:
         return tuple(Action(street, "choose", who, detail=game) for game in picked)
     if kind == DECLARE:
@@ -256,12 +277,17 @@ class Procedure:
             yield from self.ask(Step(name, REMOVE, options=tuple(sorted(removed))))
         if spec.when("expose") == BEFORE_BETTING:
             yield from self.flips(name, spec)
+        bought_after = spec.when("buy") == AFTER_BETTING
+        if spec.sells and not bought_after:
+            yield from self.purchases(name, spec)
         if spec.when("declare") == BEFORE_BETTING:
             yield from self.declarations(name, spec)
         yield from self.betting(name, spec)
         if len(self.table.live) < 2:
             return
         yield from self.flips(name, spec)  # after the betting, or those left of a flip with the action
+        if spec.sells and bought_after:
+            yield from self.purchases(name, spec)
         yield from self.declarations(name, spec)  # after the betting (those before it are made)
         if spec.discard:
             yield from self.discard(name, spec)
@@ -373,6 +399,25 @@ class Procedure:
             hidden = tuple(c for c in player.cards if c not in player.up)
             if who not in done and len(hidden) >= spec.flip:
                 yield from self.ask(Step(street, EXPOSE, who, cards=hidden, fewest=spec.flip, most=spec.flip))
+
+    def purchases(self, street: str, spec: Street) -> Generator[Step, Answer, None]:
+        """A street's paid option (`Street.sells`): each player in turn from the left of the button
+        who can pay the price may buy it once, while the stub has a card for it beyond the cards
+        still to come."""
+        price = self.engine.price(spec)
+        later = self.engine.plan[self.engine.plan_index + 1:]
+        for who in self.order():
+            player = self.table.players[who]
+            reserve = sum(n for s in later for _, n in s.boards) + len(self.table.live) * sum(
+                s.down + s.up for s in later)
+            if spec.sells == TWIST:
+                yield from self.reshuffle_for(street, 1 + reserve)
+            dealt = spec.sells != SELL_HOLE  # a card comes from the stub
+            if player.all_in or player.stack < price or (dealt and len(self.stub()) - reserve < 1):
+                continue
+            cards = tuple(c for c in player.cards if c not in player.up) if spec.sells == TWIST else ()
+            options = tuple(str(n) for n in spec.counts)
+            yield from self.ask(Step(street, BUY, who, spec.sells, count=price, cards=cards, options=options))
 
     def declarations(self, street: str, spec: Street) -> Generator[Step, Answer, None]:
         """A street's declarations (docs/games.md `[declare]`): each player still in who has not

@@ -77,6 +77,7 @@ class Replay(Finish):
         street = self.street
         assert street is not None
         street.last_seq = self.seq
+        self.check_buying(action)
         if pays(action):
             street.paid.add(action.player or "")
         kind = action.kind
@@ -117,6 +118,8 @@ class Replay(Finish):
             self.betting(action)
         elif kind in CARD_STEPS:
             self.card_step(action)
+        elif kind == "fee":
+            self.on_fee(action)
         elif kind in ("show", "muck"):
             self.reveal(action)
 
@@ -161,6 +164,7 @@ class Replay(Finish):
         street = self.street
         assert street is not None
         self.settle()
+        self.unbought(street)  # a fee on the street whose card never came
         spec = street.spec
         going_on = len(self.live) >= 2
         r = street.round

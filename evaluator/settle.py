@@ -54,6 +54,7 @@ class Seat:
     sevens: tuple[str, str | None] | None = None
     showed: bool = False
     declared: str | None = None  # what the player declared, in a game where players declare
+    hole_count: int | None = None  # the number of their cards they bought to play (a `hole` purchase)
     mucked: bool = False  # the player was still in at the showdown and mucked (not `contending`)
 
 
@@ -215,7 +216,7 @@ class _Showdown:
                                          t.options,
                                          up=h.up, split=h.split, chosen=t.chosen,
                                          dealt=self.dealt(run) or None,  # None: board by board
-                                         declared=declared)
+                                         declared=declared, holes=self.seats[name].hole_count)
         return self.known[key]
 
     def neighbours(self, name: str) -> tuple[str, ...]:

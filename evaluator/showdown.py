@@ -118,6 +118,7 @@ class _Table:
     # Every card dealt to a board of the table, in the order dealt (a wild `table = "last"`): kept
     # whole when `paths` play each path as board "1".
     dealt: Cards = ()
+    holes: int | None = None  # the number of the player's cards a purchase lets them play
 
     def board(self, name: str = "1") -> Cards:
         return self.boards.get(name, ())
@@ -390,7 +391,10 @@ def _short_deck_holdem(t: _Table) -> list[Portion]:
 def _counted(hole: Cards, board: Cards, counts: Sequence[int]) -> list[Cards]:
     """Five cards with one of `counts` of them from `hole` and the rest from `board` (Nebraska II
     #701: exactly three; Omaha, Nebraska #941: two or three; Full Bicester #1024: two or five)."""
-    return [h + b for k in counts for h in combinations(hole, k) for b in combinations(board, 5 - k)]
+    # A count over five (a portion with any number of hole cards, six held: Retro Hold'em's three
+    # down and three up cards) makes no five-card hand.
+    return [h + b for k in counts if k <= 5
+            for h in combinations(hole, k) for b in combinations(board, 5 - k)]
 
 
 def _ranked(t: _Table, part: Part, hole: Cards) -> Iterator[tuple[list[Cards], np.ndarray]]:
@@ -401,6 +405,8 @@ def _ranked(t: _Table, part: Part, hole: Cards) -> Iterator[tuple[list[Cards], n
         hole = tuple(c for c in hole if c not in t.up)
     fewest, most = part.hole if part.hole is not None else (0, min(5, len(hole)))  # stud: 7 of 9
     counts = part.hole_counts if part.hole_counts is not None else range(fewest, most + 1)
+    if t.holes is not None:  # a purchase (a street's `sells = "hole"`, Omaha 33 #950) sets the count
+        counts = (t.holes,)
     for name in part.boards:
         board = t.board(name)
         ways = _counted(hole, extra + board, counts)
@@ -557,7 +563,7 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
                dice: Sequence[int] = (), options: Mapping[str, str] | None = None, *,
                up: Collection[str] = (), split: tuple[Sequence[str], Sequence[str]] | None = None,
                chosen: str | None = None, dealt: Sequence[str] | None = None,
-               declared: str | None = None) -> tuple[Portion, ...]:
+               declared: str | None = None, holes: int | None = None) -> tuple[Portion, ...]:
     """A player's best hand for each portion of the pot, in §1.4's odd-chip order.
 
     `hole`: the player's final cards (stud: all seven, Scrotum: the cards kept); `boards`: board
@@ -568,7 +574,8 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
     `chosen`: Paradise Road Pick'em's game; `dealt`: the boards' cards in the order they were
     dealt across the table (a wild `table = "last"`; default: board by board, as `boards` lists
     them); `declared`: what the player declared, in a game whose board is chosen by the
-    declaration (`Declare.paths`: Triple Board Omaha #928 rule 11).
+    declaration (`Declare.paths`: Triple Board Omaha #928 rule 11); `holes`: the number of their
+    own cards the player bought to play (Omaha 33 #950), in place of the portions' `hole`.
 
     >>> from evaluator.codes import parse
     >>> [p.description for p in best_hands("dramaha_49", parse("TcTdThTs9c"), {"1": parse("2c3d4h5s6c")})]
@@ -580,6 +587,7 @@ def best_hands(game: str, hole: Sequence[str], boards: Mapping[str, Sequence[str
         dict(options or {}), frozenset(up),
         None if split is None else (tuple(split[0]), tuple(split[1])),
         tuple(dealt) if dealt is not None else tuple(c for cards in (boards or {}).values() for c in cards),
+        holes,
     )
     encode_hands([table.hole])  # every card must be a card: ValueError otherwise
     played = ALL_GAMES[chosen] if chosen is not None and ALL_GAMES[game].choices else ALL_GAMES[game]

@@ -1,7 +1,8 @@
 """Chip accounting as a history records it: what each player put in, got back and collected.
 
 This reads the record at face value (no rules are applied); the replay engine computes what
-the rules say and compares.  Antes and dead blinds are dead money; blinds, bring-ins, bets,
+the rules say and compares.  Antes, dead blinds and fees (a paid option's `pays A`, docs/games.md)
+are dead money; blinds, bring-ins, bets,
 calls, completions and raises are live wagers of their street, so "raises to Y" puts in
 Y minus what the player already had in front of them on that street.
 
@@ -19,7 +20,7 @@ from pipeline.model import Hand
 
 def live_and_dead(hand: Hand) -> tuple[dict[str, int], dict[str, int]]:
     """Net chips each player put in as wagers (uncalled bets returned are taken back) and as
-    dead money (antes, dead blinds)."""
+    dead money (antes, dead blinds, fees: chips paid for an option, in the main pot, no wager)."""
     live: defaultdict[str, int] = defaultdict(int)
     dead: defaultdict[str, int] = defaultdict(int)
     wager: defaultdict[str, int] = defaultdict(int)
@@ -32,7 +33,7 @@ def live_and_dead(hand: Hand) -> tuple[dict[str, int], dict[str, int]]:
             street = action.street
             wager.clear()
         kind = action.kind
-        if kind == "ante" or (kind == "post" and action.detail == "dead_blind"):
+        if kind in ("ante", "fee") or (kind == "post" and action.detail == "dead_blind"):
             dead[player] += action.amount or 0
         elif kind in ("post", "bring_in", "bet", "call"):
             live[player] += action.amount or 0

@@ -41,6 +41,7 @@ COMPILED = (
     "evaluator/dealing.py",
     "evaluator/descriptions.py",
     "evaluator/ending.py",
+    "evaluator/fees.py",
     "evaluator/findings.py",
     "evaluator/finish.py",
     "evaluator/forced.py",

@@ -206,6 +206,33 @@ EXPECTED: dict[str, list[Won]] = {
         (("Ann", "", 150),),  # 4, 19 the common deuce is wild for all: five Queens beat five Sevens
         (("Bo", "", 75), ("Cy", "", 75)),  # 3, 19 equal Kings showing: Bo opens; the same straight splits
     ],
+    # Paid options (`sells`, docs/games.md "Paid options"): the fees are dead money in the pots.
+    "waco": [
+        (("Bob", "", 1000),),  # 5 the twisted-in Th makes a royal flush; the fee is in the pot
+        (("Bob", "", 1000),),  # 5, 12 three spades in hand make no flush: exactly two down cards
+        (("Bob", "", 700), ("Cy", "", 700)),  # 5 two fees in the pot, split by equal straights
+    ],
+    "mutual_of_omaha": [
+        (("Ann", "high", 500), ("Cy", "low", 500)),  # 8 the bought 2d makes the better low
+        (("Bob", "high", 700), ("Bob", "low", 700)),  # 8, 11 two buy in turn; two different pairs
+        (("Bob", "", 1000),),  # 8, 10 no low; the bought card's straight loses to Kings full
+    ],
+    # Paid options and declarations: up cards bought, then high or low declared.
+    "retro_holdem": [
+        (("Cy", "high", 700), ("Bob", "low", 700)),  # 7-14 two bought up cards make a flush; the wheel
+        (("Ann", "high", 1800),),  # 13-14 all declare high: three Aces take the pot and three fees
+        (("Ann", "high", 500), ("Bob", "low", 500)),  # 14 a flush declared high; a bought 4 makes the low
+    ],
+    "polynesian_holdem": [
+        (("Cy", "high", 700), ("Bob", "low", 700)),  # 7 the flips: a Jack showing opens; then as Retro
+        (("Ann", "high", 1800),),  # 7, 13-15 all declare high: three Aces take the pot
+        (("Ann", "high", 500), ("Bob", "low", 500)),  # 7, 15 a flush declared high; the lowest low
+    ],
+    "omaha_33": [
+        (("Bob", "high", 500), ("Cy", "low", 500)),  # 9 three down cards bought make a flush
+        (("Ann", "high", 500), ("Cy", "low", 500)),  # 9, 12 one card bought; both loses the high
+        (("Cy", "high", 300), ("Cy", "low", 300)),  # 12 no purchase: both wins both, a scoop
+    ],
     # Declarations (docs/games.md `[declare]`): each hand's `Note:` line says who declared what and why.
     "double_board_omaha": [
         (("Cy", "high", 300), ("Bob", "low", 300)),  # 10, 11 high plays the top flop, low the bottom

@@ -249,6 +249,29 @@ def card_step(recorder: rec.Recorder, step: rec.Step, key: str) -> None:
         enter(recorder, rec.answer(step, picked, drawn))
 
 
+def buy_step(recorder: rec.Recorder, step: rec.Step, key: str) -> None:
+    """A paid option (docs/games.md "Paid options"): the player declines, or pays the price for
+    what the street sells: the number of their cards to play, a card from the stub, a twist."""
+    who = ui.plain(step.player or "")
+    price = format_amount(step.count)
+    offered = {"twist": "a twist: one card thrown away and replaced", "down": "one more down card",
+               "up": "one more up card", "hole": "the use of another number of down cards"}
+    st.markdown(f"**{who}** may pay {price} (the max bet) for {offered.get(step.detail or '', '')}")
+    answer_button(st.columns(1)[0], "Does not buy", f"{key}_no", recorder, (), primary=False)
+    if step.options:  # the number of their cards to play (Omaha 33)
+        for column, count in zip(st.columns(len(step.options)), step.options, strict=True):
+            answer_button(column, f"Pays {price}, plays {count}", f"{key}_{count}", recorder,
+                          rec.answer(step, (count,)))
+        return
+    twist = step.detail == "twist"
+    thrown = card_picker("Card thrown", list(step.cards), f"{key}_held") if twist else ()
+    got = card_picker("Card drawn" if twist else "Card dealt", recorder.stub, f"{key}_got")
+    legal = len(got) == 1 and (len(thrown) == 1 or not twist)
+    if st.button(f"Pays {price}" if legal else f"Pays {price} anyway (a mistake: it is marked)",
+                 key=f"{key}_buy", type="primary" if legal else "secondary"):
+        enter(recorder, rec.answer(step, thrown, got) if twist else rec.answer(step, got))
+
+
 def other_step(recorder: rec.Recorder, step: rec.Step, key: str) -> None:
     """Choices, dice, removals and the showdown: a button for each thing the rules allow."""
     who = ui.plain(step.player or "the dealer")
@@ -257,6 +280,8 @@ def other_step(recorder: rec.Recorder, step: rec.Step, key: str) -> None:
         for column, game in zip(st.columns(len(step.options)), step.options, strict=True):
             answer_button(column, GAMES[game].variant.name, f"{key}_{game}", recorder,
                           rec.answer(step, (game,)))
+    elif step.kind == rec.BUY:
+        buy_step(recorder, step, key)
     elif step.kind == rec.DECLARE:
         st.markdown(f"**{who}** declares (docs/games.md, declarations)")
         for column, word in zip(st.columns(len(step.options)), step.options, strict=True):

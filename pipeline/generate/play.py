@@ -16,11 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from random import Random
 
-from evaluator.catalog import ALL_GAMES, BOTH, DISCARDS_ON_TOP
+from evaluator.catalog import ALL_GAMES, BOTH, DISCARDS_ON_TOP, TWIST
 from evaluator.legal import Moves, Post
 from evaluator.procedure import (
     ACT,
     BOARD,
+    BUY,
     CHOOSE,
     DEAL,
     DECLARE,
@@ -101,7 +102,7 @@ class _Play:
         self.answers: dict[str, Callable[[Step], Answer]] = {
             DEAL: self.deal, BOARD: self.board, CHOOSE: self.choose, DRAW: self.draw,
             DISCARD: self.discard, SPLIT: self.split, ROLL: self.roll, REMOVE: self.remove_boards,
-            EXPOSE: self.expose, ACT: self.act, RUN_TWICE: self.run_twice, SHOW: self.show,
+            EXPOSE: self.expose, BUY: self.buy, ACT: self.act, RUN_TWICE: self.run_twice, SHOW: self.show,
             RESHUFFLE: self.reshuffle, RETURN: self.give_back, DECLARE: self.declare,
         }
 
@@ -223,6 +224,17 @@ class _Play:
         if step.fewest:
             return answer(step, tuple(self.rng.sample(step.cards, step.fewest)))
         return answer(step, step.cards[:1] if self.rng.random() < 0.3 else ())
+
+    def buy(self, step: Step) -> Answer:
+        """A paid option (Waco's twist, Mutual of Omaha's down card): sometimes bought, for the price
+        the step names; a twist throws one of the player's down cards."""
+        if self.rng.random() >= 0.35 or (step.detail == TWIST and not step.cards):
+            return ()
+        if step.detail == TWIST:
+            return answer(step, (self.rng.choice(step.cards),), self.take(1))
+        if step.options:  # the number of their cards to play (Omaha 33)
+            return answer(step, (self.rng.choice(step.options),))
+        return answer(step, self.take(1))
 
     def declare(self, step: Step) -> Answer:
         """A declaration (docs/games.md `[declare]`), chosen from the hand: both with a strong high
