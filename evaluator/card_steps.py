@@ -10,6 +10,7 @@ from evaluator.catalog import (
     AFTER_BETTING,
     BEFORE_BETTING,
     BUY,
+    DISCARDS_ON_TOP,
     OUT,
     TWIST,
     WITH_OWN_ACTION,
@@ -18,7 +19,7 @@ from evaluator.catalog import (
     showing_of,
 )
 from evaluator.flips import owing, who_flips
-from evaluator.hand_state import Player, StreetState
+from evaluator.hand_state import ON_TOP, Player, StreetState
 from evaluator.wagering import Wagering
 from pipeline.model import UNKNOWN_CARD, Action
 
@@ -204,6 +205,7 @@ class CardSteps(Wagering):
             most = f"exactly {limits[0]}" if limits[0] == limits[1] else f"{limits[0]} to {limits[1]}"
             self.flag("WRONG_DISCARD_COUNT", f"{player.name} discards {len(cards)}; {most} may be discarded")
         self.claim(player, cards, "discards")
+        on_top = spec is not None and spec.discards_to == DISCARDS_ON_TOP
         for card in cards:
             if card in player.cards:
                 player.cards.remove(card)
@@ -211,7 +213,14 @@ class CardSteps(Wagering):
                     player.up.remove(card)
             elif UNKNOWN_CARD in player.cards:
                 player.cards.remove(UNKNOWN_CARD)
-            if card != UNKNOWN_CARD:
+            if on_top:  # back on top of the stub, the next cards dealt (Thermonuclear Pineapple II #1056)
+                self.stub += 1
+                self.top_left += 1
+                self.top_street = street.name
+                if card != UNKNOWN_CARD:
+                    self.where[card] = ON_TOP
+                    self.top.add(card)
+            elif card != UNKNOWN_CARD:
                 self.where[card] = "discards"
             else:
                 self.unseen_discards += 1  # unseen, but back in the stub on a reshuffle all the same
@@ -224,6 +233,7 @@ class CardSteps(Wagering):
         count, _ = street.pending_draw.pop(player.name, (0, 0))
         if count != len(action.cards):
             self.flag("DRAW_COUNT_MISMATCH", f"{player.name} discarded {count} and drew {len(action.cards)}")
+        self.from_top(action.cards, player.name)
         for card in action.cards:
             self.place(card, player.name)
             player.cards.append(card)

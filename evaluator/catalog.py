@@ -81,6 +81,11 @@ class Openers:
     at_least: str
     rank: str | None = None
 
+NEIGHBOUR_RIGHT = "right"  # `Game.neighbour`: the player dealt in before, clockwise (the next lower seat)
+
+# Where a street's discards go (`Street.discards_to`).
+DISCARDS_ON_TOP = "top"  # shuffled and placed on top of the stub: the next cards dealt (#1056 rule 3)
+
 
 # Who owes a required flip (`Street.flip_by`).
 FLIP_LIVE = "live"  # every player still in the hand (Studaha, Pick'em's door card)
@@ -117,7 +122,9 @@ class Street:
     `sells`: what each player may buy once on the street (TWIST, SELL_DOWN, SELL_UP; None: nothing)
     for `price`, the limit bet named ("big": the game's max bet), placed by `timing`'s `buy`;
     `counts`: the numbers of their own cards a SELL_HOLE purchase lets the buyer play, one of which
-    they declare (`declares 3`), in place of the portions' `hole`.
+    they declare (`declares 3`), in place of the portions' `hole`;
+    `discards_to`: DISCARDS_ON_TOP when the street's discards are shuffled and placed on top of
+    the stub, so that the next cards dealt are they (None: they are out of the hand).
     """
 
     name: str
@@ -139,6 +146,7 @@ class Street:
     sells: str | None = None
     price: str = "big"
     counts: tuple[int, ...] = ()
+    discards_to: str | None = None
 
     def when(self, step: str) -> str | None:
         """Where `step` comes against the betting round, or None where the section does not say."""
@@ -188,7 +196,8 @@ class Part:
     (Omaha High/High's split hand); `hole_counts`: the counts of the player's cards a hand may use
     where they are not a range (Full Bicester #1024: two, or all five of the hand), in place of
     `hole`; `at_least`: the category a high hand must reach to qualify (a name of
-    `evaluator.scales.CATEGORIES`: Qualifier #984's "at least a straight")."""
+    `evaluator.scales.CATEGORIES`: La Bumba #738's "at least a full house", Qualifier #984's "at
+    least a straight")."""
 
     name: str
     scale: str
@@ -285,6 +294,12 @@ class Game:
     # A board of table cards that kill (docs/games.md `kill`, GBU #991): each card dealt to it makes
     # every card of its rank dealt before it dead (the players' cards, the other boards' cards).
     kill: str | None = None
+    # The written portion played without its qualifier when nobody qualifies for any portion (La
+    # Bumba #738, whose text is silent there: the best high hand takes the pot, as Archie's §2.4).
+    nobody_qualifies: str | None = None
+    # Whose down cards a hand may also use (Tex Mex Hold'em #301: "the down cards of the player to
+    # your right", NEIGHBOUR_RIGHT), while that player is still in the hand (docs/games.md `neighbour`).
+    neighbour: str | None = None
 
     @property
     def id(self) -> str:
@@ -380,7 +395,8 @@ def catalog_entry(game: Game) -> dict[str, object]:
              "steps": sorted(s.steps), "timing": dict(s.timing), "in_turn": sorted(s.in_turn),
              # a house game's paid option (docs/games.md); the package's games sell nothing
              **({"sells": s.sells, "price": s.price, **({"counts": list(s.counts)} if s.counts else {})}
-                if s.sells else {})}
+                if s.sells else {}),
+             **({"discards_to": s.discards_to} if s.discards_to else {})}
             for s in game.streets
         ],
         "choices": [name for name, _ in game.choices],
@@ -394,6 +410,8 @@ def catalog_entry(game: Game) -> dict[str, object]:
            if game.declare else {}),
         **({"guts": {"burn": game.guts.burn, "times": game.guts.times, "by_pots": game.guts.by_pots,
                      "legs": game.guts.legs}} if game.guts else {}),
+        **({"nobody_qualifies": game.nobody_qualifies} if game.nobody_qualifies else {}),
+        **({"neighbour": game.neighbour} if game.neighbour else {}),
     }
 
 
@@ -402,6 +420,7 @@ def _part_entry(part: Part) -> dict[str, object]:
     return {"name": part.name, "scale": part.scale, "qualifier": part.qualifier,
             "hole": part.hole, "boards": list(part.boards), "up_as_board": part.up_as_board,
             **({"hole_counts": list(part.hole_counts)} if part.hole_counts is not None else {}),
+            **({"at_least": part.at_least} if part.at_least is not None else {}),
             "wild": None if wild is None else {"ranks": sorted(wild.ranks), "board": wild.board,
                                                "die": sorted(wild.die), "every_board": wild.every_board,
                                                "table": wild.table, "most": wild.most},

@@ -6,7 +6,7 @@ against the game's (`evaluator.catalog`).
 from __future__ import annotations
 
 from evaluator.catalog import Street
-from evaluator.hand_state import HandState, Player
+from evaluator.hand_state import ON_TOP, HandState, Player
 from pipeline.model import UNKNOWN_CARD, Action
 
 
@@ -26,7 +26,9 @@ class Dealing(HandState):
         if card == UNKNOWN_CARD:
             return
         self.check_card(card)
-        if card in self.where:
+        if self.where.get(card) == ON_TOP:  # a discard back on top of the stub (`discards_to`), dealt again
+            self.top.discard(card)
+        elif card in self.where:
             self.flag(
                 "DUPLICATE_CARD",
                 f"{card} dealt to {holder.removeprefix('board:')} is already "
@@ -34,11 +36,35 @@ class Dealing(HandState):
             )
         self.where[card] = holder
 
+    def from_top(self, cards: tuple[str, ...], holder: str) -> None:
+        """The discards a street placed on top of the stub (`Street.discards_to`) are the next cards
+        dealt, in any order (Thermonuclear Pineapple II #1056 rule 3: "The discards are shuffled
+        and placed on top of the deck"): of one deal's `cards`, as many as are left on top must be
+        discards, which the record names or does not show."""
+        if not self.top_left:
+            return
+        due = min(len(cards), self.top_left)
+        named = sum(c in self.top for c in cards)
+        others = sum(c not in self.top and c != UNKNOWN_CARD for c in cards)
+        possible = named + sum(c == UNKNOWN_CARD for c in cards) + min(others, self.top_left - len(self.top))
+        if possible < due:
+            left = sorted(self.top - set(cards))
+            self.flag(
+                "DISCARDS_NOT_ON_TOP",
+                f"{', '.join(c for c in cards if c not in self.top)} dealt to {holder.replace(':', ' ')} "
+                f"while {', '.join(left) or 'discards'} of the cards discarded on "
+                f"{self.top_street.replace('_', ' ')} {'is' if len(left) == 1 else 'are'} still on top "
+                f"of the deck: the {self.top_left} discard(s) put back are the next cards dealt",
+            )
+        self.top_left -= due
+
     def _describe(self, holder: str) -> str:
         if holder.startswith("board:"):
             return f"on board {holder[6:]}"
         if holder == "discards":
             return "among the discards"
+        if holder == ON_TOP:
+            return "among the discards on top of the deck"
         return f"held by {holder}"
 
     def check_card(self, card: str) -> None:
@@ -80,6 +106,7 @@ class Dealing(HandState):
 
     def receive(self, player: Player, cards: tuple[str, ...], face_up: bool) -> None:
         """`cards` dealt to `player` from the stub, face up or down."""
+        self.from_top(cards, player.name)
         for card in cards:
             self.place(card, player.name)
             player.cards.append(card)
@@ -91,6 +118,7 @@ class Dealing(HandState):
         street = self.street
         assert street is not None
         name = action.detail or "1"
+        self.from_top(action.cards, f"board:{name}")
         for card in action.cards:
             self.place(card, f"board:{name}")
             self.board_cards[name].append(card)

@@ -119,6 +119,8 @@ CODES: dict[str, Code] = _codes(
     ("WRONG_GAME_CHOICE", "error", "2.38", "Pick'em: the wrong player chose, or not a HORSE game"),
     ("WRONG_FLIP", "error", GAME, "a required flip (a door card, Studaha's two cards) missing, of the wrong "
      "number of cards, or by a player who owes none"),
+    ("DISCARDS_NOT_ON_TOP", "error", GAME, "a card dealt before the discards a street places on top of the "
+     "deck (Thermonuclear Pineapple II's shuffled discards are the next cards dealt)"),
     # paid options (docs/games.md "Paid options": a street's `sells` and `price`)
     ("WRONG_FEE", "error", GAME, "a paid option (a twist, a bought card) paid for with another amount than "
      "the game's price, its max bet"),

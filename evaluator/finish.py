@@ -195,6 +195,7 @@ class Finish(Fees):
                 tuple(p.cards),
                 tuple(p.dealt_up), tuple(p.split) if p.split else None,
                 put_in - before.get(p.name, put_in), p.sevens, p.showed, p.declared, p.hole_count,
+                p.live and p.mucked,
             ))
         boards = {n: tuple(cards) for n, cards in self.board_cards.items() if n not in self.removed_boards}
         notes = (a.detail or "" for a in self.hand.actions if a.kind == "note")

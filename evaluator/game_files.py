@@ -42,7 +42,8 @@ RULE_FLAGS = ("deal_down_when_exposed", "double_bet_open_pair", "joker_option", 
 SHOWDOWN_SCALES = ("27_low", "a5_low", "a5_low8", "a5_low8_if_black", "a5_low_unpaired", "a5_low_x",
                    "a6_low", "action_razz", "badugi", "badugi_27", "chosen", "draw_high", "duck_flush",
                    "high", "high_archie", "high_bug", "high_mexican", "high_pair", "high_quick_quads",
-                   "high_short_deck", "high_short_deck_trips", "holdem", "omaha", "points49", "split_card")
+                   "high_short_deck", "high_short_deck_trips", "holdem", "omaha", "points49", "split_card",
+                   "straight_flush_run")
 # The ways a hand is made at the showdown: which cards may be combined and how the pot is split
 # (evaluator.showdown, one function each). "chosen": the game chosen in the hand's (§2.38).
 CHOSEN = "chosen"
@@ -68,12 +69,15 @@ WHEN = ("before", "after", "with_action")
 FLIP_BY = ("live", "paid")  # evaluator.catalog FLIP_LIVE, FLIP_PAID
 SELLS = ("twist", "down", "up", "hole")  # evaluator.catalog TWIST, SELL_DOWN, SELL_UP, SELL_HOLE
 PRICES = ("small", "big")  # the limit bet a paid option costs: "big" is the max bet
+DISCARDS_TO = ("top",)  # evaluator.catalog DISCARDS_ON_TOP
+NEIGHBOURS = ("right",)  # evaluator.catalog NEIGHBOUR_RIGHT: whose down cards a hand may also use
 
 GAME_KEYS = ("id", "name", "section", "rule", "extends", "deck", "forced", "bring_in", "showing",
              "structures", "ties", "rules", "showdown", "hand", "paths", "street", "choice", "portion",
-             "declare", "guts", "kill")
+             "declare", "guts", "kill", "nobody_qualifies", "neighbour")
 STREET_KEYS = ("name", "down", "up", "boards", "bet", "first", "draw", "discard", "dice", "steps",
-               "timing", "in_turn", "flip", "flip_by", "extra", "sells", "price", "counts", "open")
+               "timing", "in_turn", "flip", "flip_by", "extra", "sells", "price", "counts", "open",
+               "discards_to")
 GUTS_KEYS = ("burn", "times", "by_pots", "legs")
 BURNS = ("pot", "max_bet")  # evaluator.catalog BURN_POT, BURN_MAX_BET
 OPEN_KEYS = ("at_least", "rank")  # a street's `open` (evaluator.catalog.Openers)
@@ -85,12 +89,14 @@ EXTRA_WHEN = ("mostly_black",)
 CHOICE_KEYS = ("game", "street")
 PORTION_KEYS = ("name", "scale", "qualifier", "hole", "hole_counts", "boards", "up", "wild", "card",
                 "unused_by", "at_least")
-# A high portion's floor (`at_least`): evaluator.scales.CATEGORIES above the high card.
-HIGH_FLOORS = ("pair", "two pair", "three of a kind", "straight", "flush", "full house", "four of a kind",
-               "straight flush", "five of a kind")
 PORTION_NAMES = ("high", "low", "split-card", "split-hand")  # the award lines' names (docs/format.md)
 SPLIT_CARD = "split_card"  # a portion won by a card, not a five-card hand (evaluator.showdown)
-PORTION_SCALES = ("high", "ace_to_five", "deuce_to_seven", "ace_to_six", SPLIT_CARD)  # evaluator.scales
+STRAIGHT_FLUSH_RUN = "straight_flush_run"  # the longest run in one suit, 3 to 5 cards (evaluator.runs)
+PORTION_SCALES = ("high", "ace_to_five", "deuce_to_seven", "ace_to_six", SPLIT_CARD,
+                  STRAIGHT_FLUSH_RUN)  # evaluator.scales, evaluator.runs
+# A high portion's floor (`at_least`): evaluator.scales.CATEGORIES above the high card.
+AT_LEAST = ("pair", "two pair", "three of a kind", "straight", "flush", "full house", "four of a kind",
+            "straight flush", "five of a kind")
 CARD_KEYS = ("suit", "rank", "highest_from")
 CARD_SUITS = ("s", "h", "d", "c", "last")
 CARD_RANKS = ("lowest", "highest")
@@ -257,6 +263,8 @@ def _street_changes(src: _Source, where: Where, raw: object) -> tuple[str, dict[
             changes[key] = _one_of(src, at, value, FIRST)
         elif key == "flip_by":
             changes[key] = _one_of(src, at, value, FLIP_BY)
+        elif key == "discards_to":
+            changes[key] = _one_of(src, at, value, DISCARDS_TO)
         elif key == "extra":
             changes[key] = _extra(src, at, value)
         elif key == "open":
@@ -369,6 +377,7 @@ _SCALARS: dict[str, Callable[[_Source, Where, object], object]] = {
     "hand": lambda src, at, v: _one_of(src, at, v, HANDS),
     "paths": _paths,
     "kill": lambda src, at, v: _need(src, at, v, str, "the name of a board of table cards"),
+    "neighbour": lambda src, at, v: _one_of(src, at, v, NEIGHBOURS),
 }
 _REQUIRED = ("deck", "forced", "street", "showdown", "hand")  # of a game that extends none
 
@@ -427,6 +436,9 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
         fields["declare"] = _declare(src, ("declare",), data["declare"])
     if "guts" in data:
         fields["guts"] = _guts(src, data["guts"])
+    if "nobody_qualifies" in data:
+        fields["nobody_qualifies"] = _need(src, ("nobody_qualifies",), data["nobody_qualifies"], str,
+                                           "the name of a [[portion]]")
     game = Game(variant, streets=streets, choices=choices, parts=parts, **fields) if parent is None \
         else replace(parent, variant=variant, streets=streets, choices=choices, parts=parts, **fields)
     if (game.hand == CHOSEN) != bool(game.choices):
@@ -434,6 +446,7 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
     if (game.hand == PORTIONS) != bool(game.parts):
         raise src.error(("hand",), f'hand = "{PORTIONS}" exactly when the game has [[portion]] tables')
     _check_portions(src, game)
+    _check_nobody_qualifies(src, game)
     _check_paths(src, game)
     _check_sales(src, game)
     _check_declare(src, game)
@@ -441,6 +454,7 @@ def _build(src: _Source, house: bool, known: Mapping[str, Game]) -> Game:
     if game.guts is not None and game.guts.burn == "max_bet" and game.structures != ("limit",):
         raise src.error(("guts", "burn"), 'the max bet is a limit game\'s big bet: structures = ["limit"]')
     _check_kill(src, game)
+    _check_discards_to(src, game)
     return game
 
 
@@ -478,15 +492,36 @@ def _check_kill(src: _Source, game: Game) -> None:
                         f"{game.kill}")
 
 
+def _street_key(src: _Source, street: str, key: str) -> Where:
+    """Where a street's key is written: its own [[street]] table of the file, else the streets."""
+    written = [t.get("name") if isinstance(t, dict) else None for t in src.data.get("street", [])]
+    return ("street", written.index(street), key) if street in written else ("street",)
+
+
+def _check_discards_to(src: _Source, game: Game) -> None:
+    """Discards placed on top of the stub are a street's discards: the street has `discard`."""
+    for street in game.streets:
+        if street.discards_to is not None and not street.discard:
+            raise src.error(_street_key(src, street.name, "discards_to"), "discards_to says where the "
+                            f"street's discards go: {street.name} needs `discard = [fewest, most]`")
+
+
 def _check_extra(src: _Source, game: Game) -> None:
     """A street's extra down cards are counted from the cards it deals to its boards: it deals some."""
-    written = [t.get("name") if isinstance(t, dict) else None for t in src.data.get("street", [])]
     for street in game.streets:
         if street.extra is not None and not street.boards:
-            at: Where = ("street", written.index(street.name), "extra") if street.name in written \
-                else ("street",)
-            raise src.error(at, f"extra down cards follow the street's board cards: {street.name} deals "
-                            "none")
+            raise src.error(_street_key(src, street.name, "extra"), "extra down cards follow the street's "
+                            f"board cards: {street.name} deals none")
+
+
+def _check_nobody_qualifies(src: _Source, game: Game) -> None:
+    """`nobody_qualifies` names one of the game's written portions made by a hand (not a card)."""
+    if game.nobody_qualifies is None:
+        return
+    names = [part.name for part in game.parts if part.scale != SPLIT_CARD]
+    if game.nobody_qualifies not in names:
+        raise src.error(("nobody_qualifies",), f"the name of one of the game's [[portion]] tables "
+                        f"({', '.join(names) or 'none'}); got {game.nobody_qualifies!r}")
 
 
 def _check_sales(src: _Source, game: Game) -> None:
@@ -579,16 +614,18 @@ def _portions(src: _Source, tables: object) -> tuple[Part, ...]:
             raise src.error((*at, "card" if scale == SPLIT_CARD else "scale"),
                             f'a card table exactly when scale = "{SPLIT_CARD}"')
         card = _split_card(src, (*at, "card"), table["card"]) if "card" in table else None
+        at_least = None
+        if "at_least" in table:  # "at least a full house" (La Bumba #738 rule 15)
+            if scale != "high":
+                raise src.error((*at, "at_least"), 'a category floor only on a scale = "high" portion')
+            at_least = _one_of(src, (*at, "at_least"), table["at_least"], AT_LEAST)
+        if scale == STRAIGHT_FLUSH_RUN and "wild" in table:
+            raise src.error((*at, "wild"), f"no wild cards in a {STRAIGHT_FLUSH_RUN} portion")
         unused_by = None
         if "unused_by" in table:
             earlier = [p.name for p in parts if p.scale != SPLIT_CARD]
             unused_by = _one_of(src, (*at, "unused_by"), table["unused_by"],
                                 earlier or ["(an earlier portion)"])
-        at_least = None
-        if "at_least" in table:
-            if scale != "high":
-                raise src.error((*at, "at_least"), 'a category floor only on a scale = "high" portion')
-            at_least = _one_of(src, (*at, "at_least"), table["at_least"], HIGH_FLOORS)
         parts.append(Part(_one_of(src, (*at, "name"), table["name"], PORTION_NAMES), scale, qualifier,
                           hole, names, up == "board", wild, card, unused_by, hole_counts, at_least))
     if not parts:

@@ -94,6 +94,9 @@ class StreetState:
     last_seq: int = 0
 
 
+ON_TOP = "top"  # `where`'s holder of a discard placed back on top of the stub (`Street.discards_to`)
+
+
 class HandState:
     """What the replay knows of the hand so far, and the findings it has made."""
 
@@ -116,6 +119,12 @@ class HandState:
         self.stub = game.deck.size
         self.stub_warned = False
         self.unseen_discards = 0
+        # The discards a street's `discards_to = "top"` put back on top of the stub: the next cards
+        # dealt are they, in any order (Thermonuclear Pineapple II #1056 rule 3). `top`: those the
+        # record names; `top_left`: how many of them (named or not) are still to be dealt.
+        self.top: set[str] = set()
+        self.top_left = 0
+        self.top_street = ""
         self.returns: Counter[str] = Counter()
         self.owed_returns: Counter[str] = Counter()
         self.owed_seq: dict[str, int] = {}

@@ -32,6 +32,7 @@ from evaluator.catalog import (
     Street,
 )
 from evaluator.flips import owing
+from evaluator.hand_state import ON_TOP
 from evaluator.legal import LiveHand, Moves, Post, forced_bets
 from evaluator.openers import holds
 from evaluator.profiles import resolve
@@ -233,7 +234,8 @@ class Procedure:
 
     def stub(self) -> list[str]:
         """The cards not yet seen in this hand: what the dealer can still deal."""
-        return [c for c in sorted(self.engine.game.deck.cards) if c not in self.engine.where]
+        where = self.engine.where  # a discard back on top of the stub is dealt again (`discards_to`)
+        return [c for c in sorted(self.engine.game.deck.cards) if where.get(c, ON_TOP) == ON_TOP]
 
     def returned(self) -> tuple[str, ...]:
         """Cards a reshuffle gives back: the discards and the folded or mucked hands (the

@@ -502,6 +502,21 @@ def category_ranks(scale: str, rank: int) -> tuple[int, list[int]]:
     return _split(scale, rank)
 
 
+def category_floor(scale: str, name: str) -> int:
+    """The lowest rank of a high scale's category `name` (a name of CATEGORIES): a hand qualifies
+    for "at least a full house" (La Bumba, home game #738) when its rank is this or more.
+
+    >>> full = category_floor("high", "full house")
+    >>> flush = evaluate("high", ["Ah", "Kh", "Qh", "Jh", "9h"])
+    >>> evaluate("high", ["2c", "2d", "2h", "3s", "3c"]) >= full > flush
+    True
+    """
+    sid = _scale_id(scale)
+    if _IS_LOW[sid]:
+        raise ValueError(f"a category floor is a high scale's: {scale!r}")
+    return int(_ORDER[sid][CATEGORIES.index(name)]) << _TB_BITS
+
+
 def category(scale: str, rank: int) -> str:
     """The textbook category of a five-card scale's rank ("flush", "full house", ...)."""
     return CATEGORIES[_split(scale, rank)[0]]

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from evaluator.awarding import Pot, Result, Share, award, side_pots
-from evaluator.catalog import ALL_GAMES, Guts
+from evaluator.catalog import ALL_GAMES, NEIGHBOUR_RIGHT, Guts
 from evaluator.codes import JOKER, RANKS
 from evaluator.guts import burn_due
 from evaluator.scales import low_floor
@@ -56,6 +56,7 @@ class Seat:
     showed: bool = False
     declared: str | None = None  # what the player declared, in a game where players declare
     hole_count: int | None = None  # the number of their cards they bought to play (a `hole` purchase)
+    mucked: bool = False  # the player was still in at the showdown and mucked (not `contending`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +149,7 @@ def room_money(notes: Iterable[str], options: Mapping[str, str]) -> tuple[dict[s
     return cash_outs, splash
 
 
-class _Unknown(Exception):
+class _Unknown(ValueError):
     """The record does not say which cards decide a pot."""
 
 
@@ -226,11 +227,31 @@ class _Showdown:
         key = (name, run if as_declared else -run)
         if key not in self.known:
             t, h = self.table, self.holding(name)
-            self.known[key] = best_hands(t.game, h.cards, self.boards(run), t.dice, t.options,
+            self.known[key] = best_hands(t.game, h.cards + self.neighbours(name), self.boards(run), t.dice,
+                                         t.options,
                                          up=h.up, split=h.split, chosen=t.chosen,
                                          dealt=self.dealt(run) or None,  # None: board by board
                                          declared=declared, holes=self.seats[name].hole_count)
         return self.known[key]
+
+    def neighbours(self, name: str) -> tuple[str, ...]:
+        """The down cards of another player that `name`'s hand may use (`Game.neighbour`): Tex Mex
+        Hold'em (#301 rule 10), "the down cards of the player to your right", the player dealt in
+        at the next lower seat (the highest after seat 1). Where the text is silent: a neighbour
+        who folded is out of the hand and their cards are dead, so the hand is the player's own
+        cards and the board (the next player to the right does not stand in); a neighbour still in
+        at the showdown plays their cards for the player to their left whether they show or muck."""
+        if ALL_GAMES[self.table.game].neighbour != NEIGHBOUR_RIGHT:
+            return ()
+        seat = self.seats[name]
+        dealt = sorted((s for s in self.table.seats if s.cards), key=lambda s: s.seat)
+        right = max((s for s in dealt if s.seat < seat.seat), key=lambda s: s.seat, default=dealt[-1])
+        if right.name == name or not (right.contending or right.mucked):
+            return ()
+        if UNKNOWN_CARD in right.cards:
+            raise _Unknown(f"the cards of {right.name}, which {name}'s hand may use, are not all in the "
+                           "record")
+        return tuple(c for c in right.cards if c not in right.up)
 
     def hands(self, names: Sequence[str]) -> dict[str, tuple[Portion, ...]]:
         return {name: self.best(name) for name in names}

@@ -44,13 +44,13 @@ import numpy as np
 
 from evaluator.catalog import ALL_GAMES, BOTH, Declare, Part, hand_of, parts_of
 from evaluator.codes import JOKER, RANKS, encode_hands
-from evaluator.game_files import CHOSEN, HANDS, PORTIONS, SPLIT_CARD
+from evaluator.game_files import CHOSEN, HANDS, PORTIONS, SPLIT_CARD, STRAIGHT_FLUSH_RUN
+from evaluator.runs import NO_RUN, describe_run, run_batch
 from evaluator.scales import (
-    CATEGORIES,
     badugi_batch,
     best5_batch,
     category,
-    category_ranks,
+    category_floor,
     describe,
     evaluate,
     low_floor,
@@ -413,7 +413,9 @@ def _ranked(t: _Table, part: Part, hole: Cards) -> Iterator[tuple[list[Cards], n
         if not ways:
             continue
         codes = encode_hands(ways)
-        if part.wild is None:
+        if part.scale == STRAIGHT_FLUSH_RUN:  # La Bumba's split hand (evaluator.runs); never wild
+            yield ways, run_batch(codes)
+        elif part.wild is None:
             yield ways, best5_batch(codes, part.scale)
         else:
             wild_boards = [t.board(b) for b in part.boards] if part.wild.every_board else [board]
@@ -430,14 +432,26 @@ def _best_ranked(t: _Table, part: Part, hole: Cards) -> tuple[Cards, int] | None
     return best
 
 
+def _qualifies(part: Part, raw: int) -> bool:
+    """Whether a written portion's best hand of rank `raw` qualifies: an ace-to-five low X-or-better
+    (`qualifier`), a high hand of at least a category (`at_least`), a straight-flush run of three."""
+    if part.scale == STRAIGHT_FLUSH_RUN:
+        return raw != NO_RUN
+    if part.at_least is not None and raw < category_floor(part.scale, part.at_least):
+        return False
+    return part.qualifier is None or raw >= low_floor(part.qualifier)
+
+
+def _described(scale: str, raw: int) -> str:
+    return describe_run(raw) if scale == STRAIGHT_FLUSH_RUN else describe(scale, raw)
+
+
 def _portion(part: Part, best: tuple[Cards, int] | None) -> Portion:
     if best is None:
         return Portion(part.name, None, (), "no hand")
     cards, raw = best
-    ok = part.qualifier is None or raw >= low_floor(part.qualifier)
-    if part.at_least is not None:  # a high floor (Qualifier #984: "at least a straight")
-        ok = category_ranks(part.scale, raw)[0] >= CATEGORIES.index(part.at_least)
-    text = describe(part.scale, raw) + ("" if ok else " (does not qualify)")
+    ok = _qualifies(part, raw)
+    text = _described(part.scale, raw) + ("" if ok or raw == NO_RUN else " (does not qualify)")
     return Portion(part.name, raw if ok else None, cards, text, raw)
 
 
@@ -626,7 +640,8 @@ def showdown(game: str, players: Sequence[Holding | Sequence[str]],
 
     A portion nobody qualifies for does not exist, so the others take the whole pot (a high hand
     scoops when no low qualifies; Korean's low scoops when nobody has a pair). Archie (§2.4): when
-    nobody qualifies in either direction, the best high hand scoops anyway. No award at all: no
+    nobody qualifies in either direction, the best high hand scoops anyway, as the portion a house
+    game's `nobody_qualifies` names does (La Bumba #738, docs/games.md). No award at all: no
     hand could be made (Oklahoma's cash-game rule with every board removed).
 
     >>> from evaluator.codes import parse
@@ -654,26 +669,21 @@ def decide(game: str, hands: Sequence[tuple[Portion, ...]], *,
         best = max(r for r in ranks if r is not None)
         winners = tuple(j for j, r in enumerate(ranks) if r == best)
         awards.append(Award(name, winners, best, hands[winners[0]][i].description))
-    floored = _floored(game, chosen) if not awards and hands else None
-    if floored is not None:
-        # Nobody qualifies for any portion: the high hand takes the pot without its floor, as
-        # Archie's (§2.4) and, where its text is silent, a written portion's `at_least`.
-        k, name, scale = floored
-        best = max(h[k].raw for h in hands)
-        winners = tuple(j for j, h in enumerate(hands) if h[k].raw == best)
-        awards.append(Award(name, winners, best, describe(scale, best)))
+    if not awards and hand_of(game, chosen) == "archie" and hands:
+        best = max(h[0].raw for h in hands)
+        winners = tuple(j for j, h in enumerate(hands) if h[0].raw == best)
+        awards.append(Award(HIGH, winners, best, describe("high", best)))
+    fallback = ALL_GAMES[game].nobody_qualifies
+    if not awards and fallback is not None and hands:
+        # nobody qualifies for any portion (docs/games.md `nobody_qualifies`): the portion the game
+        # names is played without its qualifier and takes the whole pot
+        i = names.index(fallback)
+        part = next(p for p in parts_of(game, chosen) if p.name == fallback)
+        best = max(h[i].raw for h in hands)
+        if best >= 0:  # -1: no hand could be made at all
+            winners = tuple(j for j, h in enumerate(hands) if h[i].raw == best)
+            awards.append(Award(fallback, winners, best, _described(part.scale, best)))
     return tuple(awards)
-
-
-def _floored(game: str, chosen: str | None) -> tuple[int, str, str] | None:
-    """The portion whose floor gives way when no hand qualifies for any (its index, name and
-    scale): Archie's high, or a written portion with a category floor (`at_least`)."""
-    if hand_of(game, chosen) == "archie":
-        return 0, HIGH, "high"
-    if hand_of(game, chosen) == PORTIONS:
-        parts = parts_of(game, chosen)
-        return next(((k, p.name, p.scale) for k, p in enumerate(parts) if p.at_least is not None), None)
-    return None
 
 
 def decide_declared(game: str, hands: Sequence[tuple[Portion, ...]], words: Sequence[str | None],

@@ -304,6 +304,30 @@ EXPECTED: dict[str, list[Won]] = {
         (("Bob", "high", 600),),  # 16 the declared low does not qualify: the high takes the pot
         (("Bob", "high", 300), ("Ann", "low", 300)),  # 17 two cards and the three common cards
     ],
+    # Three portions: a high floor, a seven low, a straight-flush run (`at_least`, `straight_flush_run`).
+    "la_bumba": [
+        (("Cy", "high", 200), ("Bob", "low", 200), ("Ann", "split-hand", 200)),  # 11, 13-15 three portions
+        (("Bob", "low", 300), ("Cy", "split-hand", 300)),  # 15 no full house: no high; 13 A-2-3 a run
+        (("Cy", "high", 300), ("Bob", "split-hand", 300)),  # 13 four cards beat three; 14 no seven low
+    ],
+    # Declaring a split card: high/split-card/both.
+    "chicago_holdem": [
+        (("Cy", "high", 300), ("Bob", "split-card", 300)),  # 11 a Jack last: the high spade
+        (("Cy", "high", 300), ("Cy", "split-card", 300)),  # 9, 11 a Three last: the low heart; both scoops
+        (("Ann", "high", 300), ("Bob", "split-card", 300)),  # 10 both loses the high: the next heart wins
+    ],
+    # Discards back on top of the deck (`discards_to`): the next cards dealt.
+    "thermonuclear_pineapple_ii": [
+        (("Ann", "", 600),),  # 3, 4 the three discards are the flop: Ann's own Five makes her straight
+        (("Bob", "", 400),),  # 3 two discards and a card of the deck; 6, 9 later discards are out
+        (("Bob", "", 300), ("Cy", "", 300)),  # 3, 12 the discarded Aces play for all: the same two pair
+    ],
+    # A neighbour's down cards (`neighbour = "right"`).
+    "tex_mex_holdem": [
+        (("Ann", "", 600),),  # 10 Ann plays Cy's Kings (seat 3 is to seat 1's right): four Kings
+        (("Bob", "", 200), ("Cy", "", 200)),  # 10 Ann folded: her Aces are dead; Cy plays Bob's Queens
+        (("Cy", "", 600),),  # 10 Cy plays Bob's Jh 8h: a straight; Bob plays Ann's cards, not Cy's
+    ],
     "wild_kingdom": [
         (("Cy", "", 300),),  # 13 a common four deals an extra down card: a wild three, four Kings
         (("Cy", "", 300),),  # 13 two flop fours deal two each, the river's four one more: five Fours

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from random import Random
 
-from evaluator.catalog import ALL_GAMES, BOTH, IN, OUT, TWIST
+from evaluator.catalog import ALL_GAMES, BOTH, DISCARDS_ON_TOP, IN, OUT, TWIST
 from evaluator.legal import Moves, Post
 from evaluator.procedure import (
     ACT,
@@ -105,6 +105,7 @@ class _Play:
         deck = sorted(self.engine.game.deck.cards)
         rng.shuffle(deck)
         self.stub = deck
+        self.on_top = 0  # the last cards of the stub are discards placed back on top (`discards_to`)
         self.strict = mistake is None
         self.shown = 0
         self.mucked = False
@@ -119,6 +120,7 @@ class _Play:
     def take(self, count: int) -> tuple[str, ...]:
         cards = tuple(self.stub[-count:]) if count else ()
         del self.stub[len(self.stub) - count:]
+        self.on_top = max(0, self.on_top - count)
         return cards
 
     def wants(self, kind: str) -> bool:
@@ -191,6 +193,14 @@ class _Play:
             count = step.most - 1 if step.most > 1 else step.most + 1
             self.made()
         thrown = tuple(self.rng.sample(step.cards, min(count, len(step.cards)))) if count else ()
+        state = self.engine.street
+        if state is not None and state.spec is not None and state.spec.discards_to == DISCARDS_ON_TOP:
+            # Thermonuclear Pineapple II (#1056 rule 3): "The discards are shuffled and placed on top
+            # of the deck": with the street's other discards, they are the next cards taken
+            self.on_top += len(thrown)
+            top = [*self.stub[len(self.stub) - self.on_top + len(thrown):], *thrown]
+            self.rng.shuffle(top)
+            self.stub[len(self.stub) - self.on_top + len(thrown):] = top
         return answer(step, thrown)
 
     def split(self, step: Step) -> Answer:
@@ -254,18 +264,21 @@ class _Play:
             return {p.name: p for p in made}
 
         words = step.options
+        # the portion other than high: a low, or a split card (Chicago Hold'em #697)
+        other = next((w for w in words if w not in ("high", BOTH)), "low")
         high = hand("high")["high"] if "high" in words else None
-        low = hand("low")["low"] if "low" in words else None
+        second = hand(other).get(other) if other in words else None
         strong = high is not None and high.rank is not None and \
             category("high", high.rank) not in ("high card", "pair", "two pair", "three of a kind")
-        good = low is not None and low.rank is not None and low.rank >= low_floor(7)
+        good = second is not None and second.rank is not None and \
+            (second.name != "low" or second.rank >= low_floor(7))
         roll = self.rng.random()
         if BOTH in words and ((strong and good and roll < 0.8) or roll < 0.1):
             word = BOTH
         elif strong != good:
-            word = "high" if strong else "low"
+            word = "high" if strong else other
         else:
-            word = "low" if low is not None and low.rank is not None and roll < 0.55 else "high"
+            word = other if second is not None and second.rank is not None and roll < 0.55 else "high"
         return answer(step, (word if word in words else self.rng.choice(words),))
 
     def guts_declaration(self, step: Step) -> Answer:
