@@ -65,13 +65,19 @@ def assert_generated_clean(game: str, out: Path, kind: str = "show") -> None:
     assert any(a.kind == kind for h in hands for a in h.actions)
 
 
-def assert_samples_agree(game: str) -> None:
-    """The game's three samples replay with no finding, and each pot moved to a player who lost it
-    is a misread hand."""
+def assert_samples_clean(game: str) -> list[Hand]:
+    """The game's three samples replay with no finding; returns them."""
     hands = sample_hands(game)
     assert len(hands) == 3 and (HOME / f"{game}.toml").is_file()
     for hand in hands:
         assert replay(hand) == []
+    return hands
+
+
+def assert_samples_agree(game: str) -> None:
+    """The game's three samples replay with no finding, and each pot moved to a player who lost it
+    is a misread hand."""
+    for hand in assert_samples_clean(game):
         winners = {a.player for a in hand.awards}
         loser = next(s.player for s in hand.seats if s.player not in winners)
         moved = replace(hand, awards=tuple(replace(a, player=loser) for a in hand.awards))

@@ -18,7 +18,14 @@ from evaluator.catalog import add_games
 from evaluator.replay import replay, replay_hand
 from evaluator.showdown import Portion, best_hands, decide_declared
 from pipeline.model import Action, Hand
-from tests.home_samples import HOME, definition_error, generated_findings, home_games, sample_hands
+from tests.home_samples import (
+    assert_generated_clean,
+    assert_samples_clean,
+    definition_error,
+    generated_findings,
+    home_games,
+    sample_hands,
+)
 
 DECLARING = ("double_board_omaha", "triple_board_omaha", "z", "chowaha_teddy_prime", "twin_beds_roll_em_over",
              "full_bicester")
@@ -196,9 +203,7 @@ def test_a_wrong_hole_count_is_located(tmp_path: Path, portion: str, expected: s
 
 @pytest.mark.parametrize("game", DECLARING)
 def test_generated_hands_declare_and_have_no_findings(game: str, tmp_path: Path) -> None:
-    hands, findings = generated_findings(game, tmp_path)
-    assert [(f.hand_id, f.code.name, f.message) for f in findings] == []
-    assert any(a.kind == "declare" for h in hands for a in h.actions)
+    assert_generated_clean(game, tmp_path, "declare")
 
 
 def test_generated_hands_scoop_fail_and_split(tmp_path: Path) -> None:
@@ -218,10 +223,7 @@ def test_generated_hands_scoop_fail_and_split(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game", DECLARING)
 def test_the_samples_agree_with_the_rules(game: str) -> None:
-    hands = sample_hands(game)
-    assert len(hands) == 3 and (HOME / f"{game}.toml").is_file()
-    for hand in hands:
-        assert replay(hand) == []
+    assert_samples_clean(game)
 
 
 def test_the_dashboard_shows_each_declaration() -> None:

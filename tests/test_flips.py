@@ -16,7 +16,14 @@ from dashboard.stepping import steps
 from evaluator.replay import replay
 from pipeline.cli import main
 from pipeline.model import Action, Hand
-from tests.home_samples import HOME, definition_error, generated_findings, home_games, sample_hands
+from tests.home_samples import (
+    HOME,
+    assert_generated_clean,
+    assert_samples_clean,
+    definition_error,
+    home_games,
+    sample_hands,
+)
 
 FLIPS = ("studaha", "disclosure", "highlander")
 
@@ -86,17 +93,12 @@ def test_a_wrong_flip_key_is_located(tmp_path: Path, street: str, expected: str)
 
 @pytest.mark.parametrize("game", FLIPS)
 def test_generated_hands_flip_and_have_no_findings(game: str, tmp_path: Path) -> None:
-    hands, findings = generated_findings(game, tmp_path)
-    assert [(f.hand_id, f.code.name, f.message) for f in findings] == []
-    assert any(a.kind == "expose" for h in hands for a in h.actions)
+    assert_generated_clean(game, tmp_path, "expose")
 
 
 @pytest.mark.parametrize("game", FLIPS)
 def test_the_samples_agree_with_the_rules(game: str) -> None:
-    hands = sample_hands(game)
-    assert len(hands) == 3 and (HOME / f"{game}.toml").is_file()
-    for hand in hands:
-        assert replay(hand) == []
+    assert_samples_clean(game)
 
 
 def test_the_dashboard_shows_flipped_cards_face_up() -> None:
