@@ -175,8 +175,9 @@ class Finish(Fees):
         player = self.players[name]
         if not (player.live and not player.mucked):
             return False
-        sound = [p for p in self.live if not p.mucked and p.name not in self.false_openers]
-        return name not in self.false_openers or not sound
+        if name not in self.false_openers:
+            return True
+        return not any(not p.mucked and p.name not in self.false_openers for p in self.live)
 
     # ---- the showdown and the pots ----
     def table(self) -> Table:

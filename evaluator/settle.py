@@ -196,6 +196,8 @@ class _Showdown:
     def dealt(self, run: int) -> tuple[str, ...]:
         """The board cards in the order dealt, as run `run` sees the table: the cards of the other
         runs left out (a board removed stays: it was dealt)."""
+        if self.table.runs == 1:  # one run: every board card is the run's
+            return self.table.dealt
         used = {c for cards in self.boards(run).values() for c in cards}
         others = {c for cards in self.table.boards.values() for c in cards} - used
         return tuple(c for c in self.table.dealt if c not in others)

@@ -98,22 +98,11 @@ def test_the_split_card_is_the_face_down_card_the_rule_names() -> None:
     assert _split(chicago, "Kh3h9c2d", "2c5d7s8s4h").cards == ("3h",)
 
 
-def test_a_hand_of_the_unused_cards_leaves_the_best_it_can(tmp_path: Path) -> None:
+def test_a_hand_of_the_unused_cards_leaves_the_best_it_can() -> None:
     # Omaha High/High (#952): where two high hands are equally best, the one leaving the better
     # split hand plays.
-    file = define(tmp_path, """
-[[portion]]
-name = "high"
-scale = "high"
-hole = [2, 2]
-
-[[portion]]
-name = "split-hand"
-scale = "high"
-hole = [2, 2]
-unused_by = "high"
-""", "house_high_high")
-    game = load([file], ALL_GAMES, house=True)["house_high_high"]
+    file = Path(__file__).parents[1] / "home_games" / "omaha_high_high.toml"
+    game = load([file], ALL_GAMES, house=True)["omaha_high_high"]
     high, split = game.parts
     table = _Table(tuple(parse("Ad8s6dTh")), {"1": tuple(parse("6s7d7s8h9d"))}, (), {}, frozenset(), None)
     assert _part(table, high).description == "straight, Ten high"  # Th with 8s, or Th with 6d
